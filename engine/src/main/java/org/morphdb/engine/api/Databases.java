@@ -23,4 +23,9 @@ public final class Databases {
   public static Session connect(String name, Map<String, String> options) {
     return org.morphdb.engine.DatabaseRegistry.connect(name, options);
   }
+
+  /** Test hooks of an open database; fails when no database has that name. */
+  public static TestHooks testHooks(String name) {
+    return org.morphdb.engine.DatabaseRegistry.testHooks(name);
+  }
 }

@@ -33,6 +33,8 @@ public enum ErrorCode {
   STRING_TOO_LONG("22001", 0, false),
   READ_ONLY_TRANSACTION("25006", 0, false),
   DDL_IN_TRANSACTION("25001", 0, false),
+  /** An operation not allowed while a transaction is active (e.g. changing read-only mode). */
+  TRANSACTION_ACTIVE("25001", 0, false),
   NO_ACTIVE_TRANSACTION("25000", 0, false),
   DEPENDENT_OBJECTS("2BP01", 0, false),
   CANCELLED("57014", 0, false),

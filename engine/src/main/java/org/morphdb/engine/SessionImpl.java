@@ -1,0 +1,255 @@
+package org.morphdb.engine;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.ExecuteRequest;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.api.PrepareRequest;
+import org.morphdb.engine.api.PrepareResponse;
+import org.morphdb.engine.api.Response;
+import org.morphdb.engine.api.Session;
+import org.morphdb.engine.api.StatementKind;
+import org.morphdb.engine.cluster.Node;
+import org.morphdb.engine.sql.Prepared;
+import org.morphdb.engine.sql.SqlEngine;
+import org.morphdb.engine.tx.Transaction;
+import org.morphdb.engine.tx.TransactionManager;
+import org.morphdb.engine.tx.TxState;
+
+/**
+ * A client session: its transaction (begun by its first statement), auto-commit and
+ * read-only modes, and prepared statements. Statement meaning lives in {@link SqlEngine}.
+ */
+final class SessionImpl implements Session {
+  private static final AtomicLong STATEMENT_IDS = new AtomicLong();
+
+  private final Database db;
+  private final Node node;
+  private final Runnable onClose;
+  private final SqlEngine sql;
+  private final TransactionManager txm;
+  private final Map<Long, Prepared> prepared = new HashMap<>();
+  private Transaction tx;
+  private boolean autoCommit = true;
+  private boolean readOnly;
+  private volatile boolean closed;
+  private volatile Thread running;
+
+  SessionImpl(Database db, Node node, Runnable onClose) {
+    this.db = db;
+    this.node = node;
+    this.onClose = onClose;
+    this.sql = db.sql();
+    this.txm = db.txManager();
+  }
+
+  @Override
+  public PrepareResponse prepare(PrepareRequest request) {
+    ensureOpen();
+    Prepared p = sql.prepare(request.sql());
+    long id = STATEMENT_IDS.incrementAndGet();
+    prepared.put(id, p);
+    return sql.describe(id, p, node.latestKnown(), tx);
+  }
+
+  @Override
+  public PrepareResponse reprepare(long statementId, Map<Integer, Integer> tableVersions) {
+    ensureOpen();
+    Prepared p = statement(statementId);
+    return sql.describe(statementId, p, sql.catalogWithVersions(tableVersions, node.latestKnown()), tx);
+  }
+
+  @Override
+  public Response execute(ExecuteRequest request) {
+    ensureOpen();
+    Prepared p = request.statementId() > 0 ? statement(request.statementId()) : sql.prepare(request.sql());
+    List<Object> params = request.parameters() == null ? List.of() : request.parameters();
+    Map<Integer, Integer> clientVersions =
+        request.clientTableVersions() == null ? Map.of() : request.clientTableVersions();
+    running = Thread.currentThread();
+    try {
+      return switch (p.kind()) {
+        case DDL -> runDdl(p, params);
+        case QUERY -> runQuery(p, params, clientVersions, request.maxRows());
+        case DML -> runDml(p, params, clientVersions);
+        case OTHER -> sql.runOther(node, p, params);
+      };
+    } finally {
+      running = null;
+    }
+  }
+
+  private Response runDdl(Prepared p, List<Object> params) {
+    if (tx != null && tx.state() == TxState.ACTIVE && (tx.readOnly() || !tx.enlisted().isEmpty())) {
+      throw MorphException.of(ErrorCode.DDL_IN_TRANSACTION,
+          "Schema changes cannot run inside a transaction that has already used tables; "
+              + "commit or roll back first (the transaction is still open)");
+    }
+    return sql.runDdl(node, p, params);
+  }
+
+  private Response runQuery(Prepared p, List<Object> params, Map<Integer, Integer> clientVersions, long maxRows) {
+    if (tx == null && autoCommit) {
+      Transaction snapshot = txm.begin(true); // queries never block writers
+      try {
+        return sql.runQuery(snapshot, node, p, params, clientVersions, maxRows);
+      } finally {
+        txm.commit(snapshot, node);
+      }
+    }
+    Transaction t = currentTransaction();
+    return inStatement(t, () -> sql.runQuery(t, node, p, params, clientVersions, maxRows));
+  }
+
+  private Response runDml(Prepared p, List<Object> params, Map<Integer, Integer> clientVersions) {
+    if (tx == null && autoCommit) {
+      Transaction t = txm.begin(readOnly);
+      try {
+        Response r = sql.runDml(t, node, p, params, clientVersions);
+        txm.commit(t, node);
+        return r;
+      } catch (RuntimeException e) {
+        txm.rollback(t);
+        throw e;
+      }
+    }
+    Transaction t = currentTransaction();
+    return inStatement(t, () -> sql.runDml(t, node, p, params, clientVersions));
+  }
+
+  /**
+   * Runs one statement of an explicit transaction: a failed statement is undone; a
+   * retriable failure (40001) aborts the whole transaction, which can then only roll back.
+   */
+  private Response inStatement(Transaction t, java.util.function.Supplier<Response> work) {
+    t.throwIfAborted();
+    t.writes().beginStatement();
+    try {
+      return work.get();
+    } catch (MorphException e) {
+      if (e.code().retriable() && e.code() != ErrorCode.SCHEMA_VERSION_MISMATCH) {
+        txm.abort(t, e);
+      } else {
+        t.writes().undoStatement();
+      }
+      throw e;
+    } catch (RuntimeException e) {
+      t.writes().undoStatement();
+      throw e;
+    }
+  }
+
+  /** The explicit transaction, begun by the first statement that needs it. */
+  private Transaction currentTransaction() {
+    if (tx == null) {
+      tx = txm.begin(readOnly);
+    }
+    return tx;
+  }
+
+  /** The session's open transaction, or null. */
+  public Transaction transaction() { return tx; }
+
+  @Override
+  public void closeStatement(long statementId) {
+    prepared.remove(statementId);
+  }
+
+  @Override
+  public void commit() {
+    ensureOpen();
+    if (tx == null) {
+      return;
+    }
+    Transaction t = tx;
+    tx = null;
+    txm.commit(t, node);
+  }
+
+  @Override
+  public void rollback() {
+    ensureOpen();
+    if (tx != null) {
+      Transaction t = tx;
+      tx = null;
+      txm.rollback(t);
+    }
+  }
+
+  @Override
+  public void setAutoCommit(boolean autoCommit) {
+    ensureOpen();
+    if (autoCommit && !this.autoCommit) {
+      commit();
+    }
+    this.autoCommit = autoCommit;
+  }
+
+  @Override
+  public boolean autoCommit() { return autoCommit; }
+
+  @Override
+  public void setReadOnly(boolean readOnly) {
+    ensureOpen();
+    if (tx != null && readOnly != this.readOnly) {
+      throw MorphException.of(ErrorCode.TRANSACTION_ACTIVE,
+          "Cannot change read-only mode while a transaction is active");
+    }
+    this.readOnly = readOnly;
+  }
+
+  @Override
+  public boolean readOnly() { return readOnly; }
+
+  @Override
+  public boolean inTransaction() { return tx != null; }
+
+  @Override
+  public int nodeId() { return node.id(); }
+
+  @Override
+  public void cancel() {
+    Thread t = running; // a running DDL job sees the interrupt and walks back
+    if (t != null) {
+      t.interrupt();
+    }
+  }
+
+  @Override
+  public boolean isClosed() { return closed; }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (tx != null) {
+      txm.rollback(tx);
+      tx = null;
+    }
+    prepared.clear();
+    onClose.run();
+  }
+
+  private Prepared statement(long id) {
+    Prepared p = prepared.get(id);
+    if (p == null) {
+      throw MorphException.of(ErrorCode.INVALID_STATEMENT, "Prepared statement %d is closed", id);
+    }
+    return p;
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new MorphException(ErrorCode.CLOSED, "Session is closed");
+    }
+  }
+
+  Database database() { return db; }
+
+  StatementKind kindOf(long statementId) { return statement(statementId).kind(); }
+}

@@ -1,0 +1,56 @@
+package org.morphdb.engine.ddl;
+
+import java.util.List;
+import org.morphdb.engine.catalog.ColumnType;
+
+/**
+ * A schema change as data, translated from SQL by the SQL layer. The {@link JobPlanner}
+ * turns each into the steps of its F1 state machine.
+ */
+public sealed interface DdlCommand {
+  /** Schema of the object the command changes. */
+  String schema();
+
+  /** Name of the table (or view) the command changes. */
+  String table();
+
+  record CreateTable(String schema, String table, boolean ifNotExists, List<ColumnSpec> columns,
+      List<String> primaryKey, List<List<String>> uniqueKeys, List<CheckSpec> checks) implements DdlCommand {}
+
+  record DropTable(String schema, String table, boolean ifExists) implements DdlCommand {}
+
+  record CreateIndex(String schema, String table, String index, List<String> columns,
+      List<Boolean> descending, boolean unique, boolean ifNotExists) implements DdlCommand {}
+
+  /** {@code table} is resolved from the index name by the planner; may be null here. */
+  record DropIndex(String schema, String table, String index, boolean ifExists) implements DdlCommand {}
+
+  record AddColumn(String schema, String table, ColumnSpec column, boolean ifNotExists) implements DdlCommand {}
+
+  record DropColumn(String schema, String table, String column, boolean ifExists) implements DdlCommand {}
+
+  record RenameTable(String schema, String table, String newName) implements DdlCommand {}
+
+  record RenameColumn(String schema, String table, String column, String newName) implements DdlCommand {}
+
+  /** SET DEFAULT (sql non-null) or DROP DEFAULT (sql null). */
+  record SetDefault(String schema, String table, String column, String sql, Object value) implements DdlCommand {}
+
+  record SetNotNull(String schema, String table, String column) implements DdlCommand {}
+
+  record DropNotNull(String schema, String table, String column) implements DdlCommand {}
+
+  record SetDataType(String schema, String table, String column, ColumnType type) implements DdlCommand {}
+
+  record AddCheck(String schema, String table, CheckSpec check) implements DdlCommand {}
+
+  record DropConstraint(String schema, String table, String constraint) implements DdlCommand {}
+
+  record CreateView(String schema, String table, String sql, List<String> columnNames,
+      boolean orReplace, boolean ifNotExists) implements DdlCommand {}
+
+  record DropView(String schema, String table, boolean ifExists) implements DdlCommand {}
+
+  /** A CHECK constraint as declared; {@code name} may be null (a name is generated). */
+  record CheckSpec(String name, String sql) {}
+}

@@ -1,0 +1,66 @@
+package org.morphdb.engine.ddl;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The jobs of one database, running and finished (SYS.DDL_JOBS), and the keyspaces whose
+ * purge has finished (CHECK TABLE reports any KV left in them).
+ */
+public final class DdlJobs {
+  private static final int KEEP_FINISHED = 1000;
+  private final AtomicLong ids = new AtomicLong();
+  private final ConcurrentSkipListMap<Long, JobRecord> jobs = new ConcurrentSkipListMap<>();
+  /** Purged keyspace → id of the table it belonged to. */
+  private final Map<Long, Integer> purgedSpaces = new ConcurrentHashMap<>();
+  private final Map<Long, Boolean> purgesRunning = new ConcurrentHashMap<>();
+
+  JobRecord start(String statement, String tableName) {
+    JobRecord job = new JobRecord(ids.incrementAndGet(), statement, tableName);
+    jobs.put(job.id(), job);
+    while (jobs.size() > KEEP_FINISHED) {
+      Map.Entry<Long, JobRecord> oldest = jobs.firstEntry();
+      if (oldest == null || oldest.getValue().state() == JobRecord.State.RUNNING) {
+        break;
+      }
+      jobs.remove(oldest.getKey());
+    }
+    return job;
+  }
+
+  public Collection<JobRecord> all() { return new ArrayList<>(jobs.values()); }
+
+  public Optional<JobRecord> job(long id) { return Optional.ofNullable(jobs.get(id)); }
+
+  /** Keyspaces of the table's dropped indexes (or of the dropped table) whose purge has finished. */
+  public Set<Long> purgedSpaces(int tableId) {
+    Set<Long> out = new java.util.HashSet<>();
+    purgedSpaces.forEach((space, table) -> {
+      if (table == tableId) {
+        out.add(space);
+      }
+    });
+    return out;
+  }
+
+  void purgeStarted(long space) { purgesRunning.put(space, true); }
+
+  void purgeFinished(long space, int tableId) {
+    purgesRunning.remove(space);
+    purgedSpaces.put(space, tableId);
+  }
+
+  /** True while some purge is still deleting KVs (tests wait for this). */
+  public boolean purgesRunning() { return !purgesRunning.isEmpty(); }
+
+  List<JobRecord> running() {
+    return jobs.values().stream().filter(j -> j.state() == JobRecord.State.RUNNING).toList();
+  }
+}

@@ -1,0 +1,170 @@
+package org.morphdb.engine.ddl;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.CheckDef;
+import org.morphdb.engine.catalog.ColumnDef;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.storage.CommitBatch;
+import org.morphdb.engine.storage.Entry;
+import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.KeyRange;
+import org.morphdb.engine.storage.MvccStore;
+import org.morphdb.engine.storage.SnapshotHandle;
+import org.morphdb.engine.tx.ConstraintChecker;
+import org.morphdb.engine.tx.LockMode;
+import org.morphdb.engine.tx.LockName;
+import org.morphdb.engine.tx.RowCodec;
+import org.morphdb.engine.tx.Transaction;
+import org.morphdb.engine.tx.TransactionManager;
+
+/**
+ * The work between a job's steps: backfill at a snapshot, validation at a snapshot, and the
+ * purge of dropped keyspaces (DESIGN.md "Backfill", "Purges").
+ */
+public final class JobOperations {
+  static final int BATCH = 4096;
+
+  private final MvccStore store;
+  private final TransactionManager txManager;
+  private final ConstraintChecker constraints;
+
+  public JobOperations(MvccStore store, TransactionManager txManager, ConstraintChecker constraints) {
+    this.store = store;
+    this.txManager = txManager;
+    this.constraints = constraints;
+  }
+
+  /**
+   * Once WRITE_ONLY is active: reads the table at a snapshot S taken now, skips rows whose row
+   * KV changed after S (their commits maintained the index), and writes the other rows'
+   * index KVs in batches stamped at S, so any later version stays newer. A UNIQUE index takes
+   * the writers' value-key locks and fails on a duplicate.
+   */
+  void backfill(JobContext ctx, JobRecord job, Catalog active) {
+    TableDef table = active.table(ctx.tableId).orElse(null);
+    if (table == null) {
+      return;
+    }
+    IndexDef index = Lookup.index(table, ctx.indexId);
+    try (SnapshotHandle snapshot = store.openSnapshot()) {
+      long s = ctx.startSnapshot != null ? ctx.startSnapshot.ts() : snapshot.ts();
+      long total = store.approximateSize(table.id());
+      long done = 0;
+      job.progress(0, total);
+      Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), s);
+      while (rows.hasNext()) {
+        if (job.cancelRequested()) {
+          throw MorphException.of(ErrorCode.CANCELLED, "DDL job %d was cancelled: %s", job.id(), job.statement());
+        }
+        done += backfillBatch(table, index, rows, s);
+        job.progress(done, Math.max(total, done));
+        Thread.yield(); // let foreground work through between batches
+      }
+      job.progress(done, done);
+    }
+  }
+
+  private int backfillBatch(TableDef table, IndexDef index, Iterator<Entry> rows, long s) {
+    CommitBatch batch = new CommitBatch();
+    Map<Key, Key> claimed = new HashMap<>();
+    Transaction locks = index.unique() ? txManager.begin(false) : null;
+    int n = 0;
+    try {
+      while (n < BATCH && rows.hasNext()) {
+        Entry e = rows.next();
+        n++;
+        if (store.newestVersionTs(table.id(), e.key()) > s) {
+          continue; // changed after S: that commit maintained the index
+        }
+        Object[] row = (Object[]) e.value();
+        Key key = RowCodec.indexKey(table, index, row, e.key());
+        if (RowCodec.isUniqueValueKey(index, key)) {
+          txManager.locks().acquire(locks, new LockName.KeyInSpace(index.id(), key), LockMode.X);
+          Object owner = store.get(index.id(), key, Long.MAX_VALUE);
+          Key previous = claimed.put(key, e.key());
+          if ((owner != null && !owner.equals(e.key())) || (previous != null && !previous.equals(e.key()))) {
+            throw MorphException.of(ErrorCode.UNIQUE_VIOLATION,
+                "Cannot create unique index %s on %s: duplicate key %s", index.name(), table.name(), key);
+          }
+        }
+        batch.put(index.id(), key, RowCodec.indexValue(index, key, e.key()));
+      }
+      store.putAllAt(batch, s);
+    } finally {
+      if (locks != null) {
+        txManager.rollback(locks);
+      }
+    }
+    return n;
+  }
+
+  SnapshotHandle openSnapshot() {
+    return store.openSnapshot();
+  }
+
+  /**
+   * Once ENFORCED is active: every commit from then on checks the constraint, so checking the
+   * rows visible at a snapshot taken now covers the rest.
+   */
+  void validate(JobContext ctx, JobRecord job, Catalog active) {
+    TableDef table = active.table(ctx.tableId).orElse(null);
+    if (table == null) {
+      return;
+    }
+    ColumnDef column = ctx.columnId >= 0 ? table.columnById(ctx.columnId) : null;
+    CheckDef check = ctx.checkId >= 0
+        ? table.checks().stream().filter(c -> c.id() == ctx.checkId).findFirst().orElseThrow() : null;
+    try (SnapshotHandle snapshot = store.openSnapshot()) {
+      long done = 0;
+      long total = store.approximateSize(table.id());
+      Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), snapshot.ts());
+      while (rows.hasNext()) {
+        Entry e = rows.next();
+        Object[] row = (Object[]) e.value();
+        if (column != null && RowCodec.stored(column, row) == null) {
+          throw MorphException.of(ErrorCode.NOT_NULL_VIOLATION,
+              "Cannot set NOT NULL on %s.%s: row %s has NULL", table.name(), column.name(), e.key());
+        }
+        if (check != null && !constraints.satisfies(table, check, row)) {
+          throw MorphException.of(ErrorCode.CHECK_VIOLATION,
+              "Cannot add CHECK %s on %s: row %s violates it", check.name(), table.name(), e.key());
+        }
+        if (++done % BATCH == 0) {
+          job.progress(done, Math.max(done, total));
+          if (job.cancelRequested()) {
+            throw MorphException.of(ErrorCode.CANCELLED, "DDL job %d was cancelled: %s", job.id(), job.statement());
+          }
+        }
+      }
+      job.progress(done, done);
+    }
+  }
+
+  /**
+   * Deletes every KV of the keyspaces with MVCC tombstones, once the visibility watermark has
+   * passed the final state's activation (no late commit can add to them any more). A
+   * snapshot that still sees the object keeps reading the versions below.
+   */
+  void purge(long[] spaces, long finalActivationTs) {
+    store.awaitVisible(finalActivationTs);
+    for (long space : spaces) {
+      while (true) {
+        CommitBatch batch = new CommitBatch();
+        Iterator<Entry> it = store.scan(space, KeyRange.all(), Long.MAX_VALUE);
+        while (it.hasNext() && batch.size() < BATCH) {
+          batch.delete(space, it.next().key());
+        }
+        if (batch.isEmpty()) {
+          break;
+        }
+        store.commit(batch);
+      }
+    }
+  }
+}

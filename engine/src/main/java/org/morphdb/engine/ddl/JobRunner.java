@@ -1,0 +1,179 @@
+package org.morphdb.engine.ddl;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.locks.ReentrantLock;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.CatalogLog;
+import org.morphdb.engine.clock.HybridClock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs DDL jobs: each step commits a catalog version, the next starts once that version is
+ * active everywhere, operations (backfill, validation, purge) run in between, and a failed
+ * or cancelled job walks back. Jobs on one table run one at a time; the statement that
+ * started a job blocks until it ends, nobody else does.
+ */
+public final class JobRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
+
+  private final CatalogLog log;
+  private final HybridClock clock;
+  private final long delayMillis;
+  private final DdlJobs jobs;
+  private final JobOperations operations;
+  private final ConcurrentHashMap<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
+  private final ExecutorService background;
+  private final boolean skipStates;
+
+  /** @param skipStates negative control {@code unsafe=skip-states}: CREATE INDEX without F1 states */
+  public JobRunner(CatalogLog log, HybridClock clock, long delayMillis, DdlJobs jobs, JobOperations operations,
+      boolean skipStates) {
+    this.skipStates = skipStates;
+    this.log = log;
+    this.clock = clock;
+    this.delayMillis = delayMillis;
+    this.jobs = jobs;
+    this.operations = operations;
+    this.background = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "morph-purge");
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  public DdlJobs jobs() { return jobs; }
+
+  /** Runs the command's job to its end; returns the last catalog version it committed (or the latest). */
+  public Catalog run(DdlCommand command, String statement) {
+    JobPlan plan = JobPlanner.plan(command, skipStates);
+    ReentrantLock tableLock = tableLocks.computeIfAbsent(command.schema() + "." + command.table(), k -> new ReentrantLock());
+    tableLock.lock();
+    JobRecord job = jobs.start(statement, command.table());
+    JobContext ctx = new JobContext();
+    int committed = 0;
+    Catalog last = log.latest();
+    if (skipStates && command instanceof DdlCommand.CreateIndex) {
+      ctx.startSnapshot = operations.openSnapshot();
+    }
+    try {
+      for (Step step : plan.steps()) {
+        checkCancelled(job);
+        Catalog v = commitStep(step, ctx, job, statement);
+        if (v == null) {
+          if (ctx.noOp) {
+            break;
+          }
+          continue;
+        }
+        committed++;
+        last = v;
+        runOperation(step.operation(), ctx, job, v);
+      }
+      job.end(JobRecord.State.DONE, null);
+      return last;
+    } catch (RuntimeException e) {
+      MorphException err = e instanceof MorphException m ? m
+          : new MorphException(ErrorCode.INTERNAL_ERROR, "DDL job failed: " + e, e);
+      if (committed > 0 && !plan.walkBack().isEmpty()) {
+        walkBack(plan, ctx, job, statement);
+      }
+      job.end(err.code() == ErrorCode.CANCELLED ? JobRecord.State.CANCELLED : JobRecord.State.FAILED, err.getMessage());
+      throw err;
+    } finally {
+      if (ctx.startSnapshot != null) {
+        ctx.startSnapshot.close();
+      }
+      tableLock.unlock();
+    }
+  }
+
+  private Catalog commitStep(Step step, JobContext ctx, JobRecord job, String statement) {
+    job.step(step.name());
+    Catalog v = log.append(c -> step.entries().apply(ctx, c), delayMillis, statement + " -- " + step.name());
+    if (v != null) {
+      waitActive(v);
+    }
+    return v;
+  }
+
+  private void runOperation(Step.Operation op, JobContext ctx, JobRecord job, Catalog active) {
+    switch (op) {
+      case BACKFILL -> operations.backfill(ctx, job, active);
+      case VALIDATE -> operations.validate(ctx, job, active);
+      case PURGE -> schedulePurge(ctx, active);
+      default -> { }
+    }
+  }
+
+  /** Undoes a failed job; the walk-back itself must not fail the statement a second time. */
+  private void walkBack(JobPlan plan, JobContext ctx, JobRecord job, String statement) {
+    try {
+      for (Step step : plan.walkBack()) {
+        Catalog v = commitStep(step, ctx, job, statement + " (walk back)");
+        if (v != null && step.operation() == Step.Operation.PURGE) {
+          schedulePurge(ctx, v);
+        }
+      }
+    } catch (RuntimeException e) {
+      LOG.error("walk back of job {} failed", job.id(), e);
+    }
+  }
+
+  private void schedulePurge(JobContext ctx, Catalog finalState) {
+    long[] spaces = ctx.purgeSpaces.clone();
+    int tableId = ctx.tableId;
+    for (long space : spaces) {
+      jobs.purgeStarted(space);
+    }
+    background.execute(() -> {
+      try {
+        operations.purge(spaces, finalState.activationTs());
+      } catch (RuntimeException e) {
+        LOG.error("purge of {} failed", java.util.Arrays.toString(spaces), e);
+      } finally {
+        for (long space : spaces) {
+          jobs.purgeFinished(space, tableId);
+        }
+      }
+    });
+  }
+
+  /** Blocks until the version's activation timestamp has passed: then it is active everywhere. */
+  public void waitActive(Catalog version) {
+    long target = version.activationTs();
+    while (clock.now() <= target) {
+      long waitMs = HybridClock.physicalMillis(target) - System.currentTimeMillis();
+      try {
+        Thread.sleep(Math.max(0, Math.min(waitMs, 50)), waitMs <= 0 ? 100_000 : 0);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MorphException(ErrorCode.CANCELLED, "interrupted while waiting for a schema version");
+      }
+    }
+  }
+
+  private static void checkCancelled(JobRecord job) {
+    if (job.cancelRequested()) {
+      throw MorphException.of(ErrorCode.CANCELLED, "DDL job %d was cancelled: %s", job.id(), job.statement());
+    }
+  }
+
+  /** CANCEL DDL JOB n. */
+  public void cancel(long jobId) {
+    JobRecord job = jobs.job(jobId).orElseThrow(() -> MorphException.of(
+        ErrorCode.INVALID_STATEMENT, "DDL job %d not found", jobId));
+    if (job.state() != JobRecord.State.RUNNING) {
+      throw MorphException.of(ErrorCode.INVALID_STATEMENT, "DDL job %d is not running (%s)", jobId, job.state());
+    }
+    job.cancel();
+  }
+
+  public void shutdown() {
+    background.shutdownNow();
+  }
+}

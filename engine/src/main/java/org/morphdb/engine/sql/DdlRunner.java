@@ -1,0 +1,91 @@
+package org.morphdb.engine.sql;
+
+import java.util.Iterator;
+import java.util.Locale;
+import org.apache.calcite.sql.SqlNode;
+import org.morphdb.engine.Database;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.api.Response;
+import org.morphdb.engine.api.StatementKind;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.catalog.Values;
+import org.morphdb.engine.cluster.Node;
+import org.morphdb.engine.ddl.DdlCommand;
+import org.morphdb.engine.sql.plan.PreparedQuery;
+import org.morphdb.engine.sql.plan.QueryOptions;
+
+/**
+ * Runs a DDL statement: translates it to a {@link DdlCommand} and hands it to the job
+ * runner, which returns once the job ended and its last version is active everywhere.
+ */
+final class DdlRunner {
+  private final Database db;
+  private final SqlEngine engine;
+  private final DdlTranslator translator;
+
+  DdlRunner(Database db, SqlEngine engine) {
+    this.db = db;
+    this.engine = engine;
+    this.translator = new DdlTranslator(this::constant);
+  }
+
+  Response run(Node node, Prepared p) {
+    DdlCommand command = translator.translate(p.node());
+    if (command == null) {
+      throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Statement not supported: %s", p.node().getKind());
+    }
+    if (command instanceof DdlCommand.SetDefault d && d.sql() != null && d.value() instanceof SqlNode expr) {
+      TableDef t = db.catalogLog().latest().table(d.schema(), d.table()).orElseThrow(
+          () -> MorphException.of(ErrorCode.TABLE_NOT_FOUND, "Table '%s' not found", d.table()));
+      ColumnType type = t.column(d.column()).orElseThrow(() -> MorphException.of(ErrorCode.COLUMN_NOT_FOUND,
+          "Column '%s' not found in table %s", d.column(), t.name())).type();
+      command = new DdlCommand.SetDefault(d.schema(), d.table(), d.column(), d.sql(), constant(expr, type));
+    }
+    db.jobRunner().run(command, p.sql());
+    return Response.ok(StatementKind.DDL);
+  }
+
+  /**
+   * A DEFAULT expression evaluated once, in stored form; null for one that must be evaluated
+   * at each insert (CURRENT_TIMESTAMP and friends) or for DEFAULT NULL.
+   */
+  private Object constant(SqlNode expr, ColumnType type) {
+    String sql = DdlTranslator.sql(expr);
+    if (isDynamic(sql)) {
+      return null;
+    }
+    Catalog c = db.catalogLog().latest();
+    PreparedQuery q = engine.planner().prepare("VALUES (" + sql + ")", c, QueryOptions.DEFAULT);
+    Iterator<Object[]> rows = q.execute(new NoTables(), new Object[0]);
+    Object value = rows.next()[0];
+    return Values.toStored(type.kind(), Coercion.toColumn(type, value, "DEFAULT"));
+  }
+
+  static boolean isDynamic(String sql) {
+    String s = sql.toUpperCase(Locale.ROOT);
+    return s.contains("CURRENT_") || s.contains("LOCALTIME") || s.contains("RAND");
+  }
+
+  /** A default expression reads no table. */
+  private static final class NoTables implements org.morphdb.engine.sql.plan.TableSource {
+    private static MorphException noTables() {
+      return MorphException.of(ErrorCode.INVALID_STATEMENT, "A DEFAULT expression cannot read tables");
+    }
+
+    @Override
+    public Iterator<Object[]> scan(TableDef table) { throw noTables(); }
+
+    @Override
+    public Object[] lookup(TableDef table, Object[] primaryKey) { throw noTables(); }
+
+    @Override
+    public Iterator<Object[]> indexRange(TableDef table, org.morphdb.engine.catalog.IndexDef index, Object[] lower,
+        boolean lowerInclusive, Object[] upper, boolean upperInclusive) { throw noTables(); }
+
+    @Override
+    public Iterator<Object[]> systemRows(String schema, String table) { throw noTables(); }
+  }
+}

@@ -1,0 +1,186 @@
+package org.morphdb.engine.sql;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiFunction;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.TypeKind;
+import org.morphdb.engine.ddl.ColumnSpec;
+import org.morphdb.engine.ddl.DdlCommand;
+import org.morphdb.engine.sql.parser.AlterAction;
+import org.morphdb.engine.sql.parser.ColumnDecl;
+import org.morphdb.engine.sql.parser.SqlAlterTable;
+import org.morphdb.engine.sql.parser.SqlCreateIndex;
+import org.morphdb.engine.sql.parser.SqlDropIndex;
+import org.morphdb.engine.sql.parser.SqlMorphCreateTable;
+import org.morphdb.engine.sql.parser.SqlMorphCreateView;
+import org.morphdb.engine.sql.parser.SqlMorphDropView;
+import org.morphdb.engine.sql.parser.TableConstraint;
+
+/**
+ * Translates parsed DDL into {@link DdlCommand}s: names resolved to schema + simple name,
+ * types mapped to {@link ColumnType}, DEFAULTs evaluated to constants, CHECK conditions and
+ * view queries kept as SQL text.
+ */
+final class DdlTranslator {
+  /** Evaluates a constant SQL expression for a column type → stored value. */
+  private final BiFunction<SqlNode, ColumnType, Object> constantEvaluator;
+
+  DdlTranslator(BiFunction<SqlNode, ColumnType, Object> constantEvaluator) {
+    this.constantEvaluator = constantEvaluator;
+  }
+
+  /** Null when the node is not DDL. */
+  DdlCommand translate(SqlNode node) {
+    if (node instanceof SqlMorphCreateTable n) {
+      return createTable(n);
+    } else if (node instanceof org.apache.calcite.sql.ddl.SqlDropTable n) {
+      String[] name = name(n.name);
+      return new DdlCommand.DropTable(name[0], name[1], n.ifExists);
+    } else if (node instanceof SqlCreateIndex n) {
+      String[] table = name(n.table());
+      List<String> cols = new ArrayList<>();
+      List<Boolean> desc = new ArrayList<>();
+      for (SqlCreateIndex.IndexColumn c : n.columns()) {
+        cols.add(c.name().getSimple());
+        desc.add(c.descending());
+      }
+      return new DdlCommand.CreateIndex(table[0], table[1], name(n.name())[1], cols, desc, n.unique(), n.ifNotExists());
+    } else if (node instanceof SqlDropIndex n) {
+      String[] name = name(n.name());
+      return new DdlCommand.DropIndex(name[0], null, name[1], n.ifExists());
+    } else if (node instanceof SqlMorphCreateView n) {
+      String[] name = name(n.name());
+      return new DdlCommand.CreateView(name[0], name[1], sql(n.query()),
+          n.columns().stream().map(SqlIdentifier::getSimple).toList(), n.replace(), n.ifNotExists());
+    } else if (node instanceof SqlMorphDropView n) {
+      String[] name = name(n.name());
+      return new DdlCommand.DropView(name[0], name[1], n.ifExists());
+    } else if (node instanceof SqlAlterTable n) {
+      return alter(n);
+    }
+    return null;
+  }
+
+  private DdlCommand createTable(SqlMorphCreateTable n) {
+    String[] name = name(n.name());
+    List<ColumnSpec> columns = new ArrayList<>();
+    for (ColumnDecl c : n.columns()) {
+      columns.add(column(c));
+    }
+    List<String> pk = new ArrayList<>();
+    List<List<String>> uniques = new ArrayList<>();
+    List<DdlCommand.CheckSpec> checks = new ArrayList<>();
+    for (TableConstraint tc : n.constraints()) {
+      if (tc instanceof TableConstraint.PrimaryKey p) {
+        if (!pk.isEmpty()) {
+          throw MorphException.of(ErrorCode.INVALID_STATEMENT, "Table %s declares two primary keys", name[1]);
+        }
+        p.columns().forEach(c -> pk.add(c.getSimple()));
+      } else if (tc instanceof TableConstraint.Unique u) {
+        uniques.add(u.columns().stream().map(SqlIdentifier::getSimple).toList());
+      } else if (tc instanceof TableConstraint.Check c) {
+        checks.add(new DdlCommand.CheckSpec(c.name() == null ? null : c.name().getSimple(), sql(c.condition())));
+      }
+    }
+    return new DdlCommand.CreateTable(name[0], name[1], n.ifNotExists(), columns, pk, uniques, checks);
+  }
+
+  private DdlCommand alter(SqlAlterTable n) {
+    String[] t = name(n.table());
+    String s = t[0];
+    String table = t[1];
+    AlterAction a = n.action();
+    if (a instanceof AlterAction.AddColumn add) {
+      if (!add.constraints().isEmpty()) {
+        throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED,
+            "ADD COLUMN with inline constraints is not supported; add the column, then the constraint or index");
+      }
+      return new DdlCommand.AddColumn(s, table, column(add.column()), add.ifNotExists());
+    } else if (a instanceof AlterAction.DropColumn d) {
+      return new DdlCommand.DropColumn(s, table, d.column().getSimple(), d.ifExists());
+    } else if (a instanceof AlterAction.RenameTable r) {
+      return new DdlCommand.RenameTable(s, table, r.newName().getSimple());
+    } else if (a instanceof AlterAction.RenameColumn r) {
+      return new DdlCommand.RenameColumn(s, table, r.column().getSimple(), r.newName().getSimple());
+    } else if (a instanceof AlterAction.SetDefault d) {
+      // the value is evaluated by the executor against the column's type
+      return new DdlCommand.SetDefault(s, table, d.column().getSimple(), sql(d.defaultValue()), d.defaultValue());
+    } else if (a instanceof AlterAction.DropDefault d) {
+      return new DdlCommand.SetDefault(s, table, d.column().getSimple(), null, null);
+    } else if (a instanceof AlterAction.SetNotNull d) {
+      return new DdlCommand.SetNotNull(s, table, d.column().getSimple());
+    } else if (a instanceof AlterAction.DropNotNull d) {
+      return new DdlCommand.DropNotNull(s, table, d.column().getSimple());
+    } else if (a instanceof AlterAction.SetDataType d) {
+      return new DdlCommand.SetDataType(s, table, d.column().getSimple(), type(d.type()));
+    } else if (a instanceof AlterAction.AddCheck c) {
+      return new DdlCommand.AddCheck(s, table,
+          new DdlCommand.CheckSpec(c.name() == null ? null : c.name().getSimple(), sql(c.condition())));
+    } else if (a instanceof AlterAction.DropConstraint d) {
+      return new DdlCommand.DropConstraint(s, table, d.name().getSimple());
+    }
+    throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "ALTER TABLE action not supported: %s", a.kind());
+  }
+
+  ColumnSpec column(ColumnDecl c) {
+    ColumnType type = type(c.type());
+    String defaultSql = c.defaultValue() == null ? null : sql(c.defaultValue());
+    Object value = c.defaultValue() == null ? null : constantEvaluator.apply(c.defaultValue(), type);
+    return new ColumnSpec(c.simpleName(), type, c.notNull(), defaultSql, value);
+  }
+
+  /** Maps a declared type (including SQLite's spellings such as TEXT) to a column type. */
+  static ColumnType type(SqlDataTypeSpec spec) {
+    String name = spec.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+    int precision = -1;
+    int scale = -1;
+    if (spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec b) {
+      precision = b.getPrecision();
+      scale = b.getScale();
+    }
+    int p = Math.max(precision, 0);
+    return switch (name) {
+      case "BOOLEAN", "BOOL" -> ColumnType.of(TypeKind.BOOLEAN);
+      case "TINYINT" -> ColumnType.of(TypeKind.TINYINT);
+      case "SMALLINT" -> ColumnType.of(TypeKind.SMALLINT);
+      case "INTEGER", "INT" -> ColumnType.of(TypeKind.INTEGER);
+      case "BIGINT" -> ColumnType.of(TypeKind.BIGINT);
+      case "DECIMAL", "NUMERIC", "DEC" -> new ColumnType(TypeKind.DECIMAL,
+          precision < 0 ? 0 : precision, scale < 0 ? 0 : scale);
+      case "REAL" -> ColumnType.of(TypeKind.REAL);
+      case "FLOAT", "DOUBLE" -> ColumnType.of(TypeKind.DOUBLE);
+      case "CHAR", "CHARACTER" -> ColumnType.of(TypeKind.CHAR, precision < 0 ? 1 : p);
+      case "VARCHAR", "TEXT", "STRING", "CLOB" -> ColumnType.of(TypeKind.VARCHAR, p);
+      case "DATE" -> ColumnType.of(TypeKind.DATE);
+      case "TIME" -> ColumnType.of(TypeKind.TIME);
+      case "TIMESTAMP", "DATETIME" -> ColumnType.of(TypeKind.TIMESTAMP);
+      case "VARBINARY", "BINARY", "BLOB", "BYTEA" -> ColumnType.of(TypeKind.VARBINARY, p);
+      default -> throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Unknown data type %s", name);
+    };
+  }
+
+  /** [schema, name] of a possibly qualified identifier; the default schema is PUBLIC. */
+  static String[] name(SqlIdentifier id) {
+    if (id.names.size() == 1) {
+      return new String[] {Catalog.DEFAULT_SCHEMA, id.getSimple()};
+    }
+    if (id.names.size() == 2) {
+      return new String[] {id.names.get(0), id.names.get(1)};
+    }
+    throw MorphException.of(ErrorCode.INVALID_STATEMENT, "Invalid name %s", id);
+  }
+
+  static String sql(SqlNode node) {
+    return node.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
+  }
+}

@@ -1,0 +1,40 @@
+package org.morphdb.engine.sql;
+
+import org.apache.calcite.sql.SqlNode;
+import org.morphdb.engine.api.StatementKind;
+
+/**
+ * A parsed statement, ready to run many times. Plans are made per catalog version and
+ * cached here for the latest version used (and in the planner's shared cache).
+ */
+public final class Prepared {
+  private final String sql;
+  private final SqlNode node;
+  private final StatementKind kind;
+  private volatile CachedPlan cached;
+
+  private record CachedPlan(int catalogVersion, Object plan) {}
+
+  Prepared(String sql, SqlNode node, StatementKind kind) {
+    this.sql = sql;
+    this.node = node;
+    this.kind = kind;
+  }
+
+  public String sql() { return sql; }
+
+  public SqlNode node() { return node; }
+
+  public StatementKind kind() { return kind; }
+
+  /** The cached plan for this catalog version, or null. */
+  @SuppressWarnings("unchecked")
+  <T> T plan(int catalogVersion) {
+    CachedPlan c = cached;
+    return c != null && c.catalogVersion() == catalogVersion ? (T) c.plan() : null;
+  }
+
+  void cachePlan(int catalogVersion, Object newPlan) {
+    this.cached = new CachedPlan(catalogVersion, newPlan);
+  }
+}

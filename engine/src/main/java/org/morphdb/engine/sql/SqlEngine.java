@@ -1,0 +1,271 @@
+package org.morphdb.engine.sql;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.morphdb.engine.Database;
+import org.morphdb.engine.api.ColumnMeta;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.api.PrepareResponse;
+import org.morphdb.engine.api.Response;
+import org.morphdb.engine.api.SchemaVersionMismatchException;
+import org.morphdb.engine.api.StatementKind;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.ColumnDef;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.catalog.TypeKind;
+import org.morphdb.engine.catalog.Values;
+import org.morphdb.engine.cluster.Node;
+import org.morphdb.engine.sql.parser.MorphParser;
+import org.morphdb.engine.sql.parser.SqlCancelDdlJob;
+import org.morphdb.engine.sql.parser.SqlCheckTable;
+import org.morphdb.engine.sql.plan.PreparedQuery;
+import org.morphdb.engine.sql.plan.QueryOptions;
+import org.morphdb.engine.sql.plan.QueryPlanner;
+import org.morphdb.engine.tx.ConstraintChecker;
+import org.morphdb.engine.tx.Enlistment;
+import org.morphdb.engine.tx.TableAccess;
+import org.morphdb.engine.tx.Transaction;
+
+/**
+ * The statement coordinator: parses and classifies statements, checks the client's schema
+ * versions, plans against the right catalog version, and runs queries, DML, DDL and the
+ * utility statements inside the transaction the session gives it.
+ */
+public final class SqlEngine {
+  private static final List<ColumnMeta> CHECK_COLUMNS = List.of(
+      varchar("TABLE_NAME"), varchar("INDEX_NAME"), varchar("PROBLEM"), varchar("KEY"));
+
+  private final Database db;
+  private final QueryPlanner planner;
+  private final SqlConstraints constraints;
+  private final TableAccess access;
+  private final DmlRunner dml;
+  private final DdlRunner ddl;
+  private final TableChecker checker;
+  private final Cache<String, Prepared> parsed = Caffeine.newBuilder().maximumSize(10_000).build();
+
+  public SqlEngine(Database db) {
+    this.db = db;
+    this.planner = new QueryPlanner(10_000);
+    this.constraints = new SqlConstraints(planner);
+    this.access = new TableAccess(db.txManager());
+    this.dml = new DmlRunner(db, this, access);
+    this.ddl = new DdlRunner(db, this);
+    this.checker = new TableChecker(db.store(), constraints);
+  }
+
+  public ConstraintChecker constraintChecker() { return constraints; }
+
+  public TableAccess tableAccess() { return access; }
+
+  QueryPlanner planner() { return planner; }
+
+  // --- prepare and describe ------------------------------------------------------------
+
+  /** Parses and classifies a statement (parse results are cached by SQL text). */
+  public Prepared prepare(String sql) {
+    if (sql == null || sql.isBlank()) {
+      throw new MorphException(ErrorCode.SYNTAX_ERROR, "Empty SQL statement");
+    }
+    Prepared p = parsed.getIfPresent(sql);
+    if (p == null) {
+      SqlNode node = MorphParser.parse(sql);
+      p = new Prepared(sql, node, kindOf(node));
+      parsed.put(sql, p);
+    }
+    return p;
+  }
+
+  private static StatementKind kindOf(SqlNode node) {
+    if (node instanceof SqlCheckTable || node.getKind().belongsTo(SqlKind.QUERY) || node.getKind() == SqlKind.EXPLAIN) {
+      return StatementKind.QUERY;
+    }
+    if (node instanceof SqlCancelDdlJob) {
+      return StatementKind.OTHER;
+    }
+    if (node.getKind().belongsTo(SqlKind.DML)) {
+      return StatementKind.DML;
+    }
+    if (node.getKind().belongsTo(SqlKind.DDL)) {
+      return StatementKind.DDL;
+    }
+    throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Statement not supported: %s", node.getKind());
+  }
+
+  public PrepareResponse describe(long id, Prepared p, Catalog c, Transaction tx) {
+    return switch (p.kind()) {
+      case QUERY -> {
+        if (p.node() instanceof SqlCheckTable) {
+          yield new PrepareResponse(id, p.kind(), List.of(), CHECK_COLUMNS, Map.of());
+        }
+        PreparedQuery q = planQuery(p, c);
+        yield new PrepareResponse(id, p.kind(), q.parameters(), q.columns(), versions(q.tableIds(), c));
+      }
+      case DML -> {
+        DmlRunner.DmlPlan plan = planDml(p, c);
+        yield new PrepareResponse(id, p.kind(), plan.parameters(), List.of(),
+            Map.of(plan.table().id(), plan.table().version()));
+      }
+      default -> new PrepareResponse(id, p.kind(), List.of(), List.of(), Map.of());
+    };
+  }
+
+  /** The newest catalog version in which every given table has the given version. */
+  public Catalog catalogWithVersions(Map<Integer, Integer> tableVersions, Catalog latest) {
+    List<Catalog> all = db.catalogLog().versions();
+    for (int i = Math.min(all.size() - 1, latest.version()); i >= 0; i--) {
+      Catalog c = all.get(i);
+      boolean matches = true;
+      for (Map.Entry<Integer, Integer> e : tableVersions.entrySet()) {
+        TableDef t = c.table(e.getKey()).orElse(null);
+        if (t == null || t.version() != e.getValue()) {
+          matches = false;
+          break;
+        }
+      }
+      if (matches) {
+        return c;
+      }
+    }
+    return latest;
+  }
+
+  // --- running -------------------------------------------------------------------------
+
+  public Response runQuery(Transaction tx, Node node, Prepared p, List<Object> params,
+      Map<Integer, Integer> clientVersions, long maxRows) {
+    Catalog c = planningCatalog(tx, node);
+    checkClientVersions(tx, node, c, clientVersions);
+    if (p.node() instanceof SqlCheckTable check) {
+      return checkTable(tx, node, c, check);
+    }
+    PreparedQuery q = planQuery(p, c);
+    Object[] args = ParamBinder.bind(q.parameters(), params);
+    Iterator<Object[]> rows = q.execute(new TxTableSource(access, tx, node, new SystemRows(db, c)), args);
+    List<TypeKind> kinds = q.columnKinds();
+    List<Object[]> out = new ArrayList<>();
+    while (rows.hasNext() && (maxRows <= 0 || out.size() < maxRows)) {
+      Object[] r = rows.next();
+      Object[] api = new Object[kinds.size()];
+      for (int i = 0; i < api.length; i++) {
+        api[i] = Values.toApi(kinds.get(i), r[i]);
+      }
+      out.add(api);
+    }
+    return Response.rows(q.columns(), new ListCursor(out), versions(q.tableIds(), c));
+  }
+
+  public Response runDml(Transaction tx, Node node, Prepared p, List<Object> params,
+      Map<Integer, Integer> clientVersions) {
+    if (tx.readOnly()) {
+      throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION, "Cannot write in a read-only transaction");
+    }
+    Catalog c = planningCatalog(tx, node);
+    checkClientVersions(tx, node, c, clientVersions);
+    DmlRunner.DmlPlan plan = planDml(p, c);
+    long n = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, new SystemRows(db, c)));
+    return Response.count(n, Map.of(plan.table().id(), plan.table().version()));
+  }
+
+  public Response runDdl(Node node, Prepared p, List<Object> params) {
+    return ddl.run(node, p);
+  }
+
+  public Response runOther(Node node, Prepared p, List<Object> params) {
+    if (p.node() instanceof SqlCancelDdlJob cancel) {
+      db.jobRunner().cancel(cancel.jobId());
+      return Response.ok(StatementKind.OTHER);
+    }
+    throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Statement not supported: %s", p.node().getKind());
+  }
+
+  private Response checkTable(Transaction tx, Node node, Catalog c, SqlCheckTable check) {
+    TableDef t = resolveTable(c, check.table());
+    List<Object[]> rows;
+    try (var snapshot = db.store().openSnapshot()) { // registered: the reclaimer keeps what it reads
+      rows = checker.check(t, snapshot.ts(), db.jobRunner().jobs().purgedSpaces(t.id()));
+    }
+    return Response.rows(CHECK_COLUMNS, new ListCursor(rows), Map.of(t.id(), t.version()));
+  }
+
+  // --- schema versions -----------------------------------------------------------------
+
+  /** Read-only: the catalog of the snapshot. Read-write: the catalog in force now. */
+  Catalog planningCatalog(Transaction tx, Node node) {
+    return tx.readOnly() ? node.catalogAt(tx.snapshotTs()) : node.catalogAt(db.store().snapshotTs());
+  }
+
+  /**
+   * The client protocol: each clientSV must equal tableEnlistSV (the version bound at
+   * enlistment, or about to be bound, or the snapshot's), checked before the operation rules.
+   */
+  private void checkClientVersions(Transaction tx, Node node, Catalog c, Map<Integer, Integer> clientVersions) {
+    for (Map.Entry<Integer, Integer> e : clientVersions.entrySet()) {
+      int tableId = e.getKey();
+      Enlistment enlisted = tx.readOnly() ? null : tx.enlistment(tableId);
+      TableDef t = enlisted != null ? enlisted.initial() : c.table(tableId).orElse(null);
+      int enlistSV = t == null ? -1 : t.version();
+      if (enlistSV != e.getValue()) {
+        throw new SchemaVersionMismatchException(t == null ? "#" + tableId : t.name(), tableId, e.getValue(), enlistSV);
+      }
+    }
+  }
+
+  private static Map<Integer, Integer> versions(Iterable<Integer> tableIds, Catalog c) {
+    Map<Integer, Integer> out = new LinkedHashMap<>();
+    for (int id : tableIds) {
+      c.table(id).ifPresent(t -> out.put(id, t.version()));
+    }
+    return out;
+  }
+
+  // --- planning ------------------------------------------------------------------------
+
+  private PreparedQuery planQuery(Prepared p, Catalog c) {
+    PreparedQuery q = p.plan(c.version());
+    if (q == null) {
+      q = planner.prepare(p.sql(), c, QueryOptions.DEFAULT);
+      p.cachePlan(c.version(), q);
+    }
+    return q;
+  }
+
+  private DmlRunner.DmlPlan planDml(Prepared p, Catalog c) {
+    DmlRunner.DmlPlan plan = p.plan(c.version());
+    if (plan == null) {
+      plan = dml.plan(p.node(), c);
+      p.cachePlan(c.version(), plan);
+    }
+    return plan;
+  }
+
+  TableDef resolveTable(Catalog c, SqlNode name) {
+    if (!(name instanceof SqlIdentifier id)) {
+      throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Only plain table names can be written to");
+    }
+    String[] qn = DdlTranslator.name(id);
+    return c.table(qn[0], qn[1]).orElseThrow(() -> MorphException.of(ErrorCode.TABLE_NOT_FOUND,
+        c.view(qn[0], qn[1]).isPresent() ? "View '%s' cannot be written to" : "Table '%s' not found", qn[1]));
+  }
+
+  /** A default that must be computed at each insert (e.g. CURRENT_TIMESTAMP), in stored form. */
+  Object dynamicDefault(TableDef t, ColumnDef c) {
+    Object calcite = planner.compileExpression(c.defaultSql(), t, c.type()).evaluate(new Object[0]);
+    return Values.toStored(c.type().kind(), Coercion.toColumn(c.type(), calcite, c.name()));
+  }
+
+  private static ColumnMeta varchar(String name) {
+    return new ColumnMeta(name, "", "", Types.VARCHAR, "VARCHAR", 0, 0, true, "java.lang.String");
+  }
+}

@@ -1,0 +1,90 @@
+package org.morphdb.engine.sql.plan;
+
+import java.util.BitSet;
+import java.util.List;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.tools.RelBuilderFactory;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.TableDef;
+
+/**
+ * Filter over {@link MorphTableScan} → {@link MorphPkLookup} when equalities fix every
+ * primary-key column, and → {@link MorphIndexScan} for each PUBLIC index whose leading
+ * columns are constrained; what the access path does not guarantee stays in a Filter above.
+ * The planner picks the cheapest alternative. Indexes in any other state are never used.
+ */
+public final class IndexAccessRule extends RelRule<IndexAccessRule.Config> {
+
+  /** The rule's configuration. */
+  public record Config(OperandTransform operandSupplier, String description,
+      RelBuilderFactory relBuilderFactory) implements RelRule.Config {
+    public static final Config DEFAULT = new Config(
+        b0 -> b0.operand(LogicalFilter.class)
+            .oneInput(b1 -> b1.operand(MorphTableScan.class).noInputs()),
+        "MorphIndexAccessRule", RelFactories.LOGICAL_BUILDER);
+
+    @Override
+    public IndexAccessRule toRule() {
+      return new IndexAccessRule(this);
+    }
+
+    @Override
+    public Config withRelBuilderFactory(RelBuilderFactory factory) {
+      return new Config(operandSupplier, description, factory);
+    }
+
+    @Override
+    public Config withDescription(String text) {
+      return new Config(operandSupplier, text, relBuilderFactory);
+    }
+
+    @Override
+    public Config withOperandSupplier(OperandTransform transform) {
+      return new Config(transform, description, relBuilderFactory);
+    }
+  }
+
+  private IndexAccessRule(Config config) {
+    super(config);
+  }
+
+  @Override
+  public void onMatch(RelOptRuleCall call) {
+    LogicalFilter filter = call.rel(0);
+    MorphTableScan scan = call.rel(1);
+    RexNode condition = RexUtil.expandSearch(filter.getCluster().getRexBuilder(), null,
+        filter.getCondition());
+    KeyPredicates kp = KeyPredicates.of(condition, scan);
+    if (kp.isEmpty()) {
+      return;
+    }
+    TableDef t = scan.def();
+    KeyPredicates.Match<List<RexNode>> pk = kp.primaryKey(t);
+    if (pk != null) {
+      transform(call, kp, pk.used(), new MorphPkLookup(scan.getCluster(), scan.baseTable(),
+          scan.morphTable(), scan.columns(), pk.key()));
+    }
+    for (IndexDef index : t.indexes()) {
+      if (!index.state().readable()) {
+        continue;
+      }
+      KeyPredicates.Match<MorphIndexScan.KeyRange> range = kp.range(t, index);
+      if (range != null) {
+        transform(call, kp, range.used(), new MorphIndexScan(scan.getCluster(), scan.baseTable(),
+            scan.morphTable(), scan.columns(), index, range.key()));
+      }
+    }
+  }
+
+  private static void transform(RelOptRuleCall call, KeyPredicates kp, BitSet used, RelNode access) {
+    List<RexNode> residual = kp.residual(used);
+    RelNode rel = residual.isEmpty() ? access : call.builder().push(access).filter(residual).build();
+    call.transformTo(rel);
+  }
+}

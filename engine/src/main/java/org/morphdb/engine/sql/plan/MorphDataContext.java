@@ -1,0 +1,82 @@
+package org.morphdb.engine.sql.plan;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.linq4j.QueryProvider;
+import org.apache.calcite.rel.type.TimeFrames;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * The DataContext of one execution: the {@link TableSource} ({@link ScanSpec#SOURCE}),
+ * the parameter values ({@code "?0"}, {@code "?1"}, ...: the caller's, then the lifted
+ * literals'), objects stashed at code generation, and the statement's clock (CURRENT_TIMESTAMP
+ * is fixed for the whole execution).
+ */
+final class MorphDataContext implements DataContext {
+  private final SchemaPlus rootSchema;
+  private final JavaTypeFactory typeFactory;
+  private final TableSource source;
+  private final Object[] parameters;
+  private final Map<String, Object> stash;
+  private final long utcMillis;
+  private final TimeZone timeZone;
+  private final AtomicBoolean cancel = new AtomicBoolean();
+
+  MorphDataContext(SchemaPlus rootSchema, JavaTypeFactory typeFactory, TableSource source,
+      Object[] parameters, Map<String, Object> stash) {
+    this.rootSchema = rootSchema;
+    this.typeFactory = typeFactory;
+    this.source = source;
+    this.parameters = parameters;
+    this.stash = stash;
+    this.utcMillis = System.currentTimeMillis();
+    this.timeZone = TimeZone.getDefault();
+  }
+
+  @Override
+  public SchemaPlus getRootSchema() {
+    return rootSchema;
+  }
+
+  @Override
+  public JavaTypeFactory getTypeFactory() {
+    return typeFactory;
+  }
+
+  @Override
+  public QueryProvider getQueryProvider() {
+    return null;
+  }
+
+  @Override
+  public Object get(String name) {
+    if (name.startsWith("?")) {
+      int i = Integer.parseInt(name, 1, name.length(), 10);
+      return i < parameters.length ? parameters[i] : null;
+    }
+    if (name.equals(ScanSpec.SOURCE)) {
+      return source;
+    }
+    Object v = stash.get(name);
+    return v != null ? v : variable(name);
+  }
+
+  private Object variable(String name) {
+    long local = utcMillis + timeZone.getOffset(utcMillis);
+    return switch (name) {
+      case "utcTimestamp" -> utcMillis;
+      case "currentTimestamp", "localTimestamp" -> local;
+      case "sysTimestamp" -> local;
+      case "timeZone" -> timeZone;
+      case "locale" -> Locale.ROOT;
+      case "cancelFlag" -> cancel;
+      case "timeFrameSet" -> TimeFrames.CORE;
+      case "user", "systemUser" -> "SA";
+      default -> null;
+    };
+  }
+}

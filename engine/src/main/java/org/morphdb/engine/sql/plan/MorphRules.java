@@ -1,0 +1,94 @@
+package org.morphdb.engine.sql.plan;
+
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.rules.CoreRules;
+
+/**
+ * The planner's rules, in the phases they run:
+ * <ol>
+ *   <li>sub-queries → correlates (then the decorrelator and field trimming run);</li>
+ *   <li>logical rewrites: push filters into joins and towards the scans, merge projections,
+ *       reduce AVG/STDDEV/... to SUM/COUNT, split window aggregates out of projections;</li>
+ *   <li>join order, heuristically (a multi-join ordered by LoptOptimizeJoinRule) when there
+ *       are at least {@link #MULTI_JOIN_MIN_JOINS} joins — never exhaustive search;</li>
+ *   <li>cost-based (Volcano): the Enumerable implementations, and {@link #INDEX_ACCESS} choosing
+ *       between a full scan, a primary-key lookup and an index range;</li>
+ *   <li>projections and filters merged into Calcs.</li>
+ * </ol>
+ */
+public final class MorphRules {
+  /** Filter(MorphTableScan) → MorphPkLookup / MorphIndexScan. */
+  public static final IndexAccessRule INDEX_ACCESS = IndexAccessRule.Config.DEFAULT.toRule();
+
+  static final int MULTI_JOIN_MIN_JOINS = 2;
+
+  static final List<RelOptRule> SUB_QUERY = List.of(
+      CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+      CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+      CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+
+  static final List<RelOptRule> LOGICAL = List.of(
+      CoreRules.FILTER_INTO_JOIN,
+      CoreRules.JOIN_CONDITION_PUSH,
+      CoreRules.FILTER_PROJECT_TRANSPOSE,
+      CoreRules.FILTER_MERGE,
+      CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+      CoreRules.FILTER_SET_OP_TRANSPOSE,
+      CoreRules.FILTER_CORRELATE,
+      CoreRules.PROJECT_MERGE,
+      CoreRules.PROJECT_REMOVE,
+      CoreRules.AGGREGATE_PROJECT_MERGE);
+
+  static final List<RelOptRule> PHYSICAL = List.of(
+      INDEX_ACCESS,
+      EnumerableRules.ENUMERABLE_JOIN_RULE,
+      EnumerableRules.ENUMERABLE_CORRELATE_RULE,
+      EnumerableRules.ENUMERABLE_PROJECT_RULE,
+      EnumerableRules.ENUMERABLE_FILTER_RULE,
+      EnumerableRules.ENUMERABLE_CALC_RULE,
+      EnumerableRules.ENUMERABLE_AGGREGATE_RULE,
+      EnumerableRules.ENUMERABLE_SORT_RULE,
+      EnumerableRules.ENUMERABLE_LIMIT_RULE,
+      EnumerableRules.ENUMERABLE_LIMIT_SORT_RULE,
+      EnumerableRules.ENUMERABLE_UNION_RULE,
+      EnumerableRules.ENUMERABLE_INTERSECT_RULE,
+      EnumerableRules.ENUMERABLE_MINUS_RULE,
+      EnumerableRules.ENUMERABLE_VALUES_RULE,
+      EnumerableRules.ENUMERABLE_WINDOW_RULE,
+      EnumerableRules.ENUMERABLE_COLLECT_RULE,
+      EnumerableRules.ENUMERABLE_UNCOLLECT_RULE,
+      EnumerableRules.ENUMERABLE_REPEAT_UNION_RULE,
+      EnumerableRules.ENUMERABLE_TABLE_SPOOL_RULE,
+      EnumerableRules.ENUMERABLE_TABLE_FUNCTION_SCAN_RULE);
+
+  private MorphRules() {}
+
+  static HepProgram subQueries() {
+    return new HepProgramBuilder().addRuleCollection(SUB_QUERY).build();
+  }
+
+  static HepProgram logical() {
+    return new HepProgramBuilder()
+        .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
+        .addRuleInstance(CoreRules.AGGREGATE_REDUCE_FUNCTIONS)
+        .addRuleCollection(LOGICAL)
+        .build();
+  }
+
+  static HepProgram joinOrder() {
+    return new HepProgramBuilder()
+        .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+        .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+        .addMatchOrder(HepMatchOrder.ARBITRARY)
+        .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
+        .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
+        .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
+        .addRuleCollection(LOGICAL)
+        .build();
+  }
+}

@@ -1,0 +1,67 @@
+package org.morphdb.engine.sql.plan;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.morphdb.engine.catalog.ColumnType;
+
+/**
+ * Compiled plans, keyed by catalog version, row-key exposure, the statement's text with its
+ * literals lifted into parameters, and the declared parameter types; and, in front of it,
+ * the exact SQL text of recent statements with their lifted values (so a repeated statement
+ * is not even parsed).
+ */
+final class PlanCache {
+  /** Key of a compiled plan. */
+  record PlanKey(int catalogVersion, boolean exposeRowKey, String text, List<ColumnType> parameterTypes) {}
+
+  /** Counters, for tests and monitoring. */
+  public record Stats(long hits, long misses, long size) {}
+
+  private final Cache<PlanKey, ExecutablePlan> plans;
+  private final Cache<PlanKey, PreparedQueryImpl> statements;
+  private final AtomicLong hits = new AtomicLong();
+  private final AtomicLong misses = new AtomicLong();
+
+  PlanCache(int size) {
+    this.plans = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
+    this.statements = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
+  }
+
+  /** The plan for this key and these schemas, compiled by {@code compile} on a miss. */
+  ExecutablePlan plan(PlanKey key, MorphSchemaFactory schemas, Supplier<ExecutablePlan> compile) {
+    ExecutablePlan p = plans.getIfPresent(key);
+    if (p != null && p.schemas() == schemas) {
+      hits.incrementAndGet();
+      return p;
+    }
+    misses.incrementAndGet();
+    if (p != null) {
+      plans.invalidate(key);
+    }
+    return plans.get(key, k -> compile.get());
+  }
+
+  void countHit() {
+    hits.incrementAndGet();
+  }
+
+  PreparedQueryImpl statement(PlanKey exactSql) {
+    return statements.getIfPresent(exactSql);
+  }
+
+  void putStatement(PlanKey exactSql, PreparedQueryImpl query) {
+    statements.put(exactSql, query);
+  }
+
+  Stats stats() {
+    return new Stats(hits.get(), misses.get(), plans.estimatedSize());
+  }
+
+  void clear() {
+    plans.invalidateAll();
+    statements.invalidateAll();
+  }
+}

@@ -1,0 +1,177 @@
+package org.morphdb.engine.sql.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptCostImpl;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexExecutor;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.tools.Programs;
+import org.apache.calcite.tools.RelBuilder;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.ViewDef;
+
+/**
+ * One planning run (not thread-safe; make one per statement): validation, conversion to
+ * relational algebra (views expanded), and optimization to an Enumerable plan.
+ */
+final class Planning implements RelOptTable.ViewExpander {
+  /** Constant folding would need Janino for every constant; leave constants to run time. */
+  private static final RexExecutor NO_FOLDING = (rexBuilder, constExps, reducedValues) ->
+      reducedValues.addAll(constExps);
+
+  private final MorphSchemaFactory schemas;
+  private final boolean exposeRowKey;
+  private final JavaTypeFactory typeFactory = SqlConfig.typeFactory();
+  private final VolcanoPlanner planner = new VolcanoPlanner();
+  private final RelOptCluster cluster;
+
+  /** A validated statement and its relational form. */
+  record Converted(SqlNode validated, MorphValidator validator, RelRoot root) {}
+
+  Planning(MorphSchemaFactory schemas, boolean exposeRowKey) {
+    this.schemas = schemas;
+    this.exposeRowKey = exposeRowKey;
+    planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+    planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
+    planner.setExecutor(NO_FOLDING);
+    this.cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
+  }
+
+  JavaTypeFactory typeFactory() {
+    return typeFactory;
+  }
+
+  RelOptCluster cluster() {
+    return cluster;
+  }
+
+  private CalciteCatalogReader reader(boolean rowKey, List<String> schemaPath) {
+    return new CalciteCatalogReader(schemas.root(rowKey), schemaPath, typeFactory,
+        SqlConfig.CONNECTION);
+  }
+
+  private MorphValidator validator(CalciteCatalogReader reader, RelDataType[] fixedTypes) {
+    return new MorphValidator(SqlOperatorTables.chain(SqlStdOperatorTable.instance(), reader),
+        reader, typeFactory, fixedTypes);
+  }
+
+  /** Validates a query and converts it; {@code fixedTypes} per parameter index, or null. */
+  Converted convert(SqlNode query, RelDataType[] fixedTypes) {
+    CalciteCatalogReader reader = reader(exposeRowKey, List.of(Catalog.DEFAULT_SCHEMA));
+    MorphValidator validator = validator(reader, fixedTypes);
+    SqlNode validated = validator.validate(query);
+    SqlToRelConverter converter = new SqlToRelConverter(this, validator, reader, cluster,
+        StandardConvertletTable.INSTANCE, SqlConfig.TO_REL);
+    return new Converted(validated, validator, converter.convertQuery(validated, false, true));
+  }
+
+  /** The root relation, with exactly the result columns, integer arithmetic checked and
+   * INTERVAL results rendered as text. */
+  RelNode logical(RelRoot root) {
+    RelNode rel = root.project().accept(new CheckedArithmetic(cluster.getRexBuilder()));
+    List<RelDataTypeField> fields = rel.getRowType().getFieldList();
+    if (fields.stream().noneMatch(f -> SqlTypeUtil.isInterval(f.getType()))) {
+      return rel;
+    }
+    RelBuilder b = relBuilder().push(rel);
+    List<RexNode> exprs = new ArrayList<>();
+    for (RelDataTypeField f : fields) {
+      RexNode ref = b.field(f.getIndex());
+      exprs.add(SqlTypeUtil.isInterval(f.getType())
+          ? b.cast(ref, SqlTypeName.VARCHAR) : ref);
+    }
+    return b.project(exprs, rel.getRowType().getFieldNames(), true).build();
+  }
+
+  /** Optimizes a logical plan into an Enumerable one. */
+  RelNode optimize(RelNode logical) {
+    RelBuilder relBuilder = relBuilder();
+    RelNode rel = hep(MorphRules.subQueries(), logical);
+    rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+    rel = new RelFieldTrimmer(null, relBuilder).trim(rel);
+    rel = hep(MorphRules.logical(), rel);
+    if (RelOptUtil.countJoins(rel) >= MorphRules.MULTI_JOIN_MIN_JOINS) {
+      rel = hep(MorphRules.joinOrder(), rel);
+    }
+    for (RelOptRule r : MorphRules.PHYSICAL) {
+      planner.addRule(r);
+    }
+    RelTraitSet traits = rel.getTraitSet().replace(EnumerableConvention.INSTANCE).simplify();
+    planner.setRoot(planner.changeTraits(rel, traits));
+    rel = planner.findBestExp();
+    return Programs.calc(DefaultRelMetadataProvider.INSTANCE)
+        .run(planner, rel, rel.getTraitSet(), List.of(), List.of());
+  }
+
+  private RelNode hep(HepProgram program, RelNode rel) {
+    HepPlanner hep = new HepPlanner(program, null, true, null, RelOptCostImpl.FACTORY);
+    hep.setExecutor(NO_FOLDING);
+    hep.setRoot(rel);
+    return hep.findBestExp();
+  }
+
+  RelBuilder relBuilder() {
+    return RelFactories.LOGICAL_BUILDER.create(cluster, null);
+  }
+
+  /** The row type of a view: its query's, renamed to the view's declared column names. */
+  RelDataType viewRowType(ViewDef view) {
+    CalciteCatalogReader reader = reader(false, List.of(view.schema()));
+    MorphValidator validator = validator(reader, null);
+    SqlNode validated = validator.validate(SqlConfig.parse(view.sql()));
+    RelDataType type = validator.getValidatedNodeType(validated);
+    if (view.columnNames().isEmpty()) {
+      return type;
+    }
+    if (view.columnNames().size() != type.getFieldCount()) {
+      throw MorphException.of(ErrorCode.INVALID_STATEMENT,
+          "View '%s' names %d columns but its query has %d", view.name(),
+          view.columnNames().size(), type.getFieldCount());
+    }
+    List<RelDataType> types = new ArrayList<>();
+    type.getFieldList().forEach(f -> types.add(f.getType()));
+    return typeFactory.createStructType(types, view.columnNames());
+  }
+
+  @Override
+  public RelRoot expandView(RelDataType rowType, String queryString, List<String> schemaPath,
+      List<String> viewPath) {
+    CalciteCatalogReader reader = reader(false, schemaPath);
+    MorphValidator validator = validator(reader, null);
+    SqlNode validated = validator.validate(SqlConfig.parse(queryString));
+    SqlToRelConverter converter = new SqlToRelConverter(this, validator, reader, cluster,
+        StandardConvertletTable.INSTANCE, SqlConfig.TO_REL);
+    return converter.convertQuery(validated, false, false);
+  }
+}

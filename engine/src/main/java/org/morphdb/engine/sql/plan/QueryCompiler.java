@@ -1,0 +1,156 @@
+package org.morphdb.engine.sql.plan;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.adapter.enumerable.EnumerableInterpretable;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.runtime.Bindable;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlExplainLevel;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
+import org.morphdb.engine.api.ColumnMeta;
+import org.morphdb.engine.catalog.TypeKind;
+
+/** Turns a (lifted) query into an {@link ExecutablePlan}: plan, generate code, describe. */
+final class QueryCompiler {
+  private QueryCompiler() {}
+
+  /**
+   * @param fixedTypes     per parameter index (the caller's, then the lifted ones), the type
+   *                       to give it, or null to infer
+   * @param userParameters how many parameters the caller supplies
+   */
+  static ExecutablePlan compile(MorphSchemaFactory schemas, boolean exposeRowKey, SqlNode query,
+      RelDataType[] fixedTypes, int userParameters) {
+    Planning p = new Planning(schemas, exposeRowKey);
+    Planning.Converted c = p.convert(query, fixedTypes);
+    RelNode logical = p.logical(c.root());
+    Set<Integer> tables = tableIds(logical);
+    RelNode physical = p.optimize(logical);
+    Map<String, Object> stash = new HashMap<>();
+    Bindable<?> bindable = EnumerableInterpretable.toBindable(stash, null,
+        (EnumerableRel) physical, EnumerableRel.Prefer.ARRAY);
+    List<ColumnMeta> columns = columns(c, logical.getRowType());
+    List<ColumnMeta> params = parameters(c, userParameters);
+    return new ExecutablePlan(schemas, exposeRowKey,
+        columns, kinds(logical.getRowType()), params, parameterKinds(c, userParameters), tables,
+        RelOptUtil.toString(physical), Collections.unmodifiableMap(stash),
+        ExecutablePlan.bindable(bindable, logical.getRowType().getFieldCount()));
+  }
+
+  /** EXPLAIN PLAN FOR: one row, one VARCHAR column PLAN. */
+  static ExecutablePlan explain(MorphSchemaFactory schemas, boolean exposeRowKey,
+      SqlExplain explain, SqlNode query, RelDataType[] fixedTypes, int userParameters) {
+    Planning p = new Planning(schemas, exposeRowKey);
+    Planning.Converted c = p.convert(query, fixedTypes);
+    RelNode logical = p.logical(c.root());
+    SqlExplainLevel level = explain.getDetailLevel();
+    String text = switch (explain.getDepth()) {
+      case TYPE -> RelOptUtil.dumpType(logical.getRowType());
+      case LOGICAL -> RelOptUtil.dumpPlan("", logical, explain.getFormat(), level);
+      default -> RelOptUtil.dumpPlan("", p.optimize(logical), explain.getFormat(), level);
+    };
+    RelDataTypeFactory f = p.typeFactory();
+    RelDataType planType = f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), false);
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {text});
+    return new ExecutablePlan(schemas, exposeRowKey,
+        List.of(CalciteTypes.columnMeta("PLAN", null, planType)), List.of(TypeKind.VARCHAR),
+        parameters(c, userParameters), parameterKinds(c, userParameters), tableIds(logical), text,
+        Map.of(), ExecutablePlan.constant(rows));
+  }
+
+  private static List<ColumnMeta> columns(Planning.Converted c, RelDataType finalType) {
+    RelDataType validated = c.validator().getValidatedNodeType(c.validated());
+    List<List<String>> origins = c.validator().getFieldOrigins(c.validated());
+    List<ColumnMeta> list = new ArrayList<>();
+    for (int i = 0; i < finalType.getFieldCount(); i++) {
+      String name = i < validated.getFieldCount() ? validated.getFieldNames().get(i)
+          : finalType.getFieldNames().get(i);
+      List<String> origin = i < origins.size() ? origins.get(i) : null;
+      list.add(CalciteTypes.columnMeta(name, origin, finalType.getFieldList().get(i).getType()));
+    }
+    return List.copyOf(list);
+  }
+
+  private static List<TypeKind> kinds(RelDataType type) {
+    List<TypeKind> list = new ArrayList<>();
+    type.getFieldList().forEach(f -> list.add(CalciteTypes.kindOf(f.getType())));
+    return List.copyOf(list);
+  }
+
+  /** The types the validator gave the caller's parameters. */
+  private static List<RelDataType> parameterTypes(Planning.Converted c, int userParameters) {
+    RelDataType[] types = new RelDataType[userParameters];
+    c.validated().accept(new SqlShuttle() {
+      @Override
+      public SqlNode visit(SqlDynamicParam param) {
+        int i = param.getIndex();
+        if (i < userParameters && types[i] == null) {
+          types[i] = c.validator().getValidatedNodeTypeIfKnown(param);
+        }
+        return param;
+      }
+    });
+    RelDataTypeFactory f = c.validator().getTypeFactory();
+    List<RelDataType> list = new ArrayList<>();
+    for (RelDataType t : types) {
+      list.add(t != null ? t
+          : f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true));
+    }
+    return list;
+  }
+
+  private static List<ColumnMeta> parameters(Planning.Converted c, int userParameters) {
+    List<ColumnMeta> list = new ArrayList<>();
+    List<RelDataType> types = parameterTypes(c, userParameters);
+    for (int i = 0; i < types.size(); i++) {
+      list.add(CalciteTypes.columnMeta("?" + (i + 1), null, types.get(i)));
+    }
+    return List.copyOf(list);
+  }
+
+  private static List<TypeKind> parameterKinds(Planning.Converted c, int userParameters) {
+    List<TypeKind> list = new ArrayList<>();
+    parameterTypes(c, userParameters).forEach(t -> list.add(CalciteTypes.kindOf(t)));
+    return List.copyOf(list);
+  }
+
+  /** Ids of the user tables a plan reads, sub-queries included. */
+  static Set<Integer> tableIds(RelNode rel) {
+    Set<Integer> ids = new LinkedHashSet<>();
+    collect(rel, ids);
+    return Set.copyOf(ids);
+  }
+
+  private static void collect(RelNode rel, Set<Integer> ids) {
+    if (rel instanceof MorphScan s) {
+      ids.add(s.def().id());
+    }
+    rel.accept(new RexShuttle() {
+      @Override
+      public RexNode visitSubQuery(RexSubQuery subQuery) {
+        collect(subQuery.rel, ids);
+        return subQuery;
+      }
+    });
+    for (RelNode input : rel.getInputs()) {
+      collect(input, ids);
+    }
+  }
+}

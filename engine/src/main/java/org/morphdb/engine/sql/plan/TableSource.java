@@ -1,0 +1,36 @@
+package org.morphdb.engine.sql.plan;
+
+import java.util.Iterator;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.TableDef;
+
+/**
+ * Where a running query reads rows: supplied by the transaction layer for each execution and
+ * reached by the generated code through Calcite's {@code DataContext} (never a static).
+ *
+ * <p>Rows are {@code Object[]} in Calcite's representation ({@code Values.toCalcite}), one value
+ * per column of {@link TableDef#columns()} in order, plus one trailing element: an opaque row
+ * key, exposed to DML plans as the {@code $ROWKEY} column. Every call may be made several times
+ * per execution (the inner side of a nested-loop join is re-read), and each call must return a
+ * fresh iterator.
+ */
+public interface TableSource {
+
+  /** Every visible row of the table. */
+  Iterator<Object[]> scan(TableDef table);
+
+  /** The row with this primary key (Calcite repr, primary-key column order), or null. */
+  Object[] lookup(TableDef table, Object[] primaryKey);
+
+  /**
+   * Rows whose index key lies within the bounds, in index order. A bound is a prefix of index
+   * column values (Calcite repr); {@code null} means unbounded. Prefix comparison: a lower
+   * bound {@code [5]} inclusive admits every key starting with 5, exclusive admits only keys
+   * after every key starting with 5; upper bounds likewise. Bounds never contain NULL values.
+   */
+  Iterator<Object[]> indexRange(TableDef table, IndexDef index, Object[] lower,
+      boolean lowerInclusive, Object[] upper, boolean upperInclusive);
+
+  /** Rows of a system table ({@code INFORMATION_SCHEMA.*}, {@code SYS.*}), Calcite repr. */
+  Iterator<Object[]> systemRows(String schema, String table);
+}

@@ -1,0 +1,82 @@
+package org.morphdb.engine.storage;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+
+/**
+ * The writes of one commit (or of one {@link MvccStore#putAllAt} call): puts and deletes
+ * over any spaces, applied together at one timestamp. A later put or delete of the same
+ * (space, key) replaces the earlier one. Not thread safe; values are stored as given,
+ * never copied or inspected.
+ */
+public final class CommitBatch {
+
+  /** One write: a put of {@code value}, or a delete. */
+  public record Write(long space, Key key, Object value) {
+    /** True for a delete (the value is then not meaningful). */
+    public boolean isDelete() {
+      return value == VersionChain.TOMBSTONE;
+    }
+
+    /** The value put, or null for a delete. */
+    @Override
+    public Object value() {
+      return isDelete() ? null : value;
+    }
+
+    Object stored() {
+      return value;
+    }
+  }
+
+  private record Target(long space, Key key) {}
+
+  private final List<Write> writes = new ArrayList<>();
+  private final Map<Target, Integer> positions = new HashMap<>();
+
+  /** Puts {@code value} (not null) under {@code key} in {@code space}. */
+  public CommitBatch put(long space, Key key, Object value) {
+    if (value == null) {
+      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "null value put under %s in space %d",
+          key, space);
+    }
+    return add(space, key, value);
+  }
+
+  /** Deletes {@code key} from {@code space} (a tombstone version). */
+  public CommitBatch delete(long space, Key key) {
+    return add(space, key, VersionChain.TOMBSTONE);
+  }
+
+  private CommitBatch add(long space, Key key, Object value) {
+    if (key == null || key.isBound()) {
+      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write key %s", key);
+    }
+    Write write = new Write(space, key, value);
+    Integer at = positions.putIfAbsent(new Target(space, key), writes.size());
+    if (at == null) {
+      writes.add(write);
+    } else {
+      writes.set(at, write);
+    }
+    return this;
+  }
+
+  /** The writes, one per (space, key), in the order their keys were first written. */
+  public List<Write> writes() {
+    return Collections.unmodifiableList(writes);
+  }
+
+  public int size() {
+    return writes.size();
+  }
+
+  public boolean isEmpty() {
+    return writes.isEmpty();
+  }
+}

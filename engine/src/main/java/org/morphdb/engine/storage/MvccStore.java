@@ -1,0 +1,264 @@
+package org.morphdb.engine.storage;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NoSuchElementException;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.clock.HybridClock;
+
+/**
+ * The multi-version key/value store of one database: row KVs and index KVs, each
+ * keyspace named by a {@code long} id (created on first write). Thread safe.
+ *
+ * <p><b>Writing.</b> Commits are two-phase: {@link #begin()} takes the commit ts and puts
+ * the commit in flight, {@link CommitTicket#apply} writes batches at that ts, {@link
+ * CommitTicket#finish} makes it visible. {@link #putAt} writes below newer versions (the
+ * index backfill).
+ *
+ * <p><b>Reading.</b> A read at {@code t} sees, per key, the newest version with {@code ts
+ * <= t}. Reads do not wait: call {@link #awaitVisible(long)} once per snapshot first, so
+ * that each commit is seen entirely or not at all; and register the snapshot ({@link
+ * #openSnapshot()} does all three: takes a ts, registers it, waits), since versions no
+ * registered reader can see are reclaimed at any time.
+ */
+public final class MvccStore {
+  /** How long a reader waits for in-flight commits before failing. */
+  public static final Duration DEFAULT_VISIBILITY_TIMEOUT = Duration.ofSeconds(60);
+
+  private final VisibilityTracker tracker;
+  private final SpaceTable spaces = new SpaceTable();
+
+  public MvccStore(HybridClock clock) {
+    this(clock, DEFAULT_VISIBILITY_TIMEOUT);
+  }
+
+  /** A store whose readers give up waiting for a commit after {@code visibilityTimeout}. */
+  public MvccStore(HybridClock clock, Duration visibilityTimeout) {
+    this.tracker = new VisibilityTracker(clock, visibilityTimeout.toNanos());
+  }
+
+  public HybridClock clock() {
+    return tracker.clock();
+  }
+
+  // ---- commits ----
+
+  /** Takes a commit ts and puts the commit in flight; see {@link CommitTicket}. */
+  public CommitTicket begin() {
+    return new CommitTicket(this, tracker, tracker.begin());
+  }
+
+  /** Commits the batch in one step and returns its commit ts. */
+  public long commit(CommitBatch batch) {
+    try (CommitTicket ticket = begin()) {
+      ticket.apply(batch);
+      return ticket.ts();
+    }
+  }
+
+  // ---- visibility and snapshots ----
+
+  /**
+   * A fresh read timestamp: every commit that will ever hold a ts at or below it is
+   * already in flight, so {@link #awaitVisible} on it waits for all of them.
+   */
+  public long snapshotTs() {
+    return tracker.snapshotTs();
+  }
+
+  /**
+   * Blocks until every commit with a ts at or below {@code ts} has finished applying.
+   * Returns at once in the common case. Fails with INTERNAL_ERROR after the visibility
+   * timeout, and with CANCELLED if interrupted.
+   */
+  public void awaitVisible(long ts) {
+    tracker.awaitVisible(ts);
+  }
+
+  /** The largest ts such that every commit at or below it has finished applying. */
+  public long visibleTs() {
+    return tracker.visibleTs();
+  }
+
+  /**
+   * Takes a fresh snapshot ts, registers it and waits until it is visible: the one call a
+   * reader, a transaction or a job needs before reading at {@code handle.ts()}.
+   */
+  public SnapshotHandle openSnapshot() {
+    return new SnapshotHandle(tracker, tracker.openSnapshot());
+  }
+
+  /**
+   * Registers another read at {@code ts} (e.g. a ts already protected by an open handle).
+   * Fails with INTERNAL_ERROR if versions below {@code ts} may already be reclaimed.
+   */
+  public SnapshotHandle register(long ts) {
+    tracker.register(ts);
+    return new SnapshotHandle(tracker, ts);
+  }
+
+  /** {@code min(registered snapshots, visibleTs)}: no reader reads below it. Never decreases. */
+  public long lowWaterMark() {
+    return tracker.lowWaterMark();
+  }
+
+  // ---- reads ----
+
+  /** The value of {@code key} at {@code readTs}, or null if absent or deleted. */
+  public Object get(long space, Key key, long readTs) {
+    SpaceTable.Space s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chains.get(key);
+    return chain == null ? null : chain.read(readTs);
+  }
+
+  /**
+   * The ts of the newest version of {@code key}, tombstones included, whatever its
+   * visibility; {@link Long#MIN_VALUE} if the key has none (never written, or deleted and
+   * reclaimed).
+   */
+  public long newestVersionTs(long space, Key key) {
+    SpaceTable.Space s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chains.get(key);
+    return chain == null ? Long.MIN_VALUE : chain.newestTs();
+  }
+
+  /** The live keys of {@code range} at {@code readTs}, ascending. Lazy; weakly consistent. */
+  public Iterator<Entry> scan(long space, KeyRange range, long readTs) {
+    return scan(space, range, readTs, false);
+  }
+
+  /** As {@link #scan}, descending. */
+  public Iterator<Entry> scanDescending(long space, KeyRange range, long readTs) {
+    return scan(space, range, readTs, true);
+  }
+
+  private Iterator<Entry> scan(long space, KeyRange range, long readTs, boolean descending) {
+    SpaceTable.Space s = spaces.get(space);
+    if (s == null || range.isEmpty()) {
+      return Collections.emptyIterator();
+    }
+    NavigableMap<Key, VersionChain> chains =
+        range.isAll() ? s.chains : s.chains.subMap(range.low(), true, range.high(), true);
+    if (descending) {
+      chains = chains.descendingMap();
+    }
+    return new VisibleEntries(chains.entrySet().iterator(), readTs);
+  }
+
+  // ---- writes outside commits ----
+
+  /**
+   * Writes {@code value} under {@code key} stamped {@code ts}, which may be below newer
+   * versions (they keep winning for readers above them). If a version stamped exactly
+   * {@code ts} exists, it is kept and this write ignored. Not a commit: the caller makes
+   * sure readers at {@code ts} do not need to see it atomically with other writes.
+   */
+  public void putAt(long space, Key key, Object value, long ts) {
+    putAllAt(new CommitBatch().put(space, key, value), ts);
+  }
+
+  /** {@link #putAt} for every write of the batch (deletes write tombstones at {@code ts}). */
+  public void putAllAt(CommitBatch batch, long ts) {
+    applyAt(batch, ts, false);
+  }
+
+  void applyAt(CommitBatch batch, long ts, boolean replaceSameTs) {
+    long horizon = tracker.horizon();
+    SpaceTable.Space space = null;
+    for (CommitBatch.Write w : batch.writes()) {
+      if (space == null || space.id != w.space()) {
+        space = spaces.getOrCreate(w.space());
+      }
+      write(space, w.key(), w.stored(), ts, replaceSameTs, horizon);
+    }
+  }
+
+  private static void write(SpaceTable.Space space, Key key, Object stored, long ts,
+      boolean replaceSameTs, long horizon) {
+    while (true) {
+      VersionChain chain = space.chains.computeIfAbsent(key, k -> new VersionChain());
+      int delta = chain.write(ts, stored, replaceSameTs, horizon);
+      if (delta != VersionChain.REMOVED) {
+        if (delta != 0) {
+          space.liveKeys.add(delta);
+        }
+        return;
+      }
+      space.chains.remove(key, chain); // vacuum took it out; write to a fresh chain
+    }
+  }
+
+  // ---- reclamation and administration ----
+
+  /**
+   * Reclaims what no registered reader can see in every space: versions older than the
+   * newest one at or below the low-water mark, and keys left with only such a tombstone.
+   * (Writes also prune the chains they touch.)
+   */
+  public void vacuum() {
+    long horizon = tracker.lowWaterMark();
+    for (SpaceTable.Space s : spaces.all()) {
+      for (Map.Entry<Key, VersionChain> e : s.chains.entrySet()) {
+        if (e.getValue().vacuum(horizon)) {
+          s.chains.remove(e.getKey(), e.getValue());
+        }
+      }
+    }
+  }
+
+  /** Cheap estimate of the live keys of a space (keys whose newest version is not a delete). */
+  public long approximateSize(long space) {
+    SpaceTable.Space s = spaces.get(space);
+    return s == null ? 0 : Math.max(0, s.liveKeys.sum());
+  }
+
+  /** Removes a space and all its versions at once; only when no reader can need them. */
+  public void dropSpace(long space) {
+    spaces.remove(space);
+  }
+
+  /** The number of versions of a key, tombstones included (tests and diagnostics). */
+  int versionCount(long space, Key key) {
+    SpaceTable.Space s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chains.get(key);
+    return chain == null ? 0 : chain.versionCount();
+  }
+
+  /** Walks chains, yielding those with a live version visible at the read ts. */
+  private static final class VisibleEntries implements Iterator<Entry> {
+    private final Iterator<Map.Entry<Key, VersionChain>> chains;
+    private final long readTs;
+    private Entry next;
+
+    VisibleEntries(Iterator<Map.Entry<Key, VersionChain>> chains, long readTs) {
+      this.chains = chains;
+      this.readTs = readTs;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (next == null && chains.hasNext()) {
+        Map.Entry<Key, VersionChain> e = chains.next();
+        VersionChain.Version v = e.getValue().visible(readTs);
+        if (v != null && !v.isTombstone()) {
+          next = new Entry(e.getKey(), v.value, v.ts);
+        }
+      }
+      return next != null;
+    }
+
+    @Override
+    public Entry next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      Entry e = next;
+      next = null;
+      return e;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package org.morphdb.engine.storage;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The keyspaces of a store by id: a copy-on-write open-addressing table, so a lookup
+ * (every read and write) takes no lock and boxes no {@code long}. Spaces are created and
+ * dropped rarely; each change rebuilds the table under a lock.
+ */
+final class SpaceTable {
+
+  /** One keyspace: the version chains of its keys, in key order. */
+  static final class Space {
+    final long id;
+    final ConcurrentSkipListMap<Key, VersionChain> chains = new ConcurrentSkipListMap<>();
+    /** Keys whose newest version is live (not a tombstone). */
+    final LongAdder liveKeys = new LongAdder();
+
+    Space(long id) {
+      this.id = id;
+    }
+  }
+
+  /** An immutable probe table; {@code spaces[i] == null} marks a free slot. */
+  private record Table(long[] ids, Space[] spaces, int count) {
+    Space find(long id) {
+      int mask = ids.length - 1;
+      for (int i = slot(id, mask); ; i = (i + 1) & mask) {
+        Space s = spaces[i];
+        if (s == null || ids[i] == id) {
+          return s;
+        }
+      }
+    }
+  }
+
+  private volatile Table table = build(List.of());
+
+  Space get(long id) {
+    return table.find(id);
+  }
+
+  Space getOrCreate(long id) {
+    Space s = table.find(id);
+    return s != null ? s : create(id);
+  }
+
+  private synchronized Space create(long id) {
+    Table t = table;
+    Space s = t.find(id);
+    if (s == null) {
+      s = new Space(id);
+      List<Space> all = all(t);
+      all.add(s);
+      table = build(all);
+    }
+    return s;
+  }
+
+  synchronized void remove(long id) {
+    Table t = table;
+    if (t.find(id) != null) {
+      List<Space> all = all(t);
+      all.removeIf(s -> s.id == id);
+      table = build(all);
+    }
+  }
+
+  /** The spaces at the moment of the call. */
+  List<Space> all() {
+    return all(table);
+  }
+
+  private static List<Space> all(Table t) {
+    List<Space> all = new ArrayList<>(t.count() + 1);
+    for (Space s : t.spaces()) {
+      if (s != null) {
+        all.add(s);
+      }
+    }
+    return all;
+  }
+
+  private static Table build(List<Space> spaces) {
+    int capacity = Integer.highestOneBit(Math.max(8, spaces.size() * 3)) << 1;
+    long[] ids = new long[capacity];
+    Space[] slots = new Space[capacity];
+    int mask = capacity - 1;
+    for (Space s : spaces) {
+      int i = slot(s.id, mask);
+      while (slots[i] != null) {
+        i = (i + 1) & mask;
+      }
+      ids[i] = s.id;
+      slots[i] = s;
+    }
+    return new Table(ids, slots, spaces.size());
+  }
+
+  private static int slot(long id, int mask) {
+    long h = id * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32)) & mask;
+  }
+}

@@ -1,0 +1,146 @@
+package org.morphdb.engine.tx;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.IndexState;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.storage.CommitBatch;
+import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.MvccStore;
+
+/**
+ * Derives what a transaction commits from {@code catalogAt(commitTs)}: row KVs from its
+ * write set, and index KVs and constraint checks from the index and constraint states in
+ * force at the commit timestamp (DESIGN.md "Index and constraint work follows the commit
+ * timestamp"). Old index keys are tombstoned first and new entries put after, so an entry
+ * wins over a tombstone of the same key.
+ */
+final class CommitWork {
+  private final Transaction tx;
+  private final Catalog catalog;
+  private final MvccStore store;
+  private final LockManager locks;
+  private final ConstraintChecker constraints;
+  private final CommitBatch tombstones = new CommitBatch();
+  private final CommitBatch puts = new CommitBatch();
+  /** Index space → unique value keys tombstoned in this commit, with the row each pointed to. */
+  private final Map<Long, Set<Key>> tombstonedValueKeys = new HashMap<>();
+  /** Index space → unique value key → row key that claims it in this commit. */
+  private final Map<Long, Map<Key, Key>> claimedValueKeys = new HashMap<>();
+
+  CommitWork(Transaction tx, Catalog catalog, MvccStore store, LockManager locks, ConstraintChecker constraints) {
+    this.tx = tx;
+    this.catalog = catalog;
+    this.store = store;
+    this.locks = locks;
+    this.constraints = constraints;
+  }
+
+  CommitBatch build() {
+    Map<Integer, LinkedHashMap<Object, Object>> all = tx.writes().all();
+    for (Map.Entry<Integer, LinkedHashMap<Object, Object>> t : all.entrySet()) {
+      TableDef table = catalog.table(t.getKey()).orElseThrow(() -> MorphException.of(
+          ErrorCode.INCOMPATIBLE_SCHEMA, "Transaction aborted at commit: a table it wrote was dropped"));
+      for (Map.Entry<Object, Object> w : t.getValue().entrySet()) {
+        writeRow(table, (Key) w.getKey(), w.getValue() == WriteSet.DELETED ? null : (Object[]) w.getValue());
+      }
+    }
+    checkUniqueClaims();
+    for (CommitBatch.Write w : puts.writes()) {
+      if (w.isDelete()) {
+        tombstones.delete(w.space(), w.key());
+      } else {
+        tombstones.put(w.space(), w.key(), w.value());
+      }
+    }
+    return tombstones;
+  }
+
+  private void writeRow(TableDef table, Key rowKey, Object[] newRow) {
+    // The old row is stable: this transaction holds the row's X lock.
+    Object[] oldRow = (Object[]) store.get(table.id(), rowKey, Long.MAX_VALUE);
+    if (newRow == null) {
+      tombstones.delete(table.id(), rowKey);
+    } else {
+      constraints.check(table, newRow);
+      puts.put(table.id(), rowKey, newRow);
+    }
+    for (IndexDef index : table.indexes()) {
+      IndexState state = index.state();
+      if (oldRow != null && state.removesOldEntries()) {
+        tombstoneOldEntry(table, index, oldRow, rowKey);
+      }
+      if (newRow != null && state.writesNewEntries()) {
+        Key key = RowCodec.indexKey(table, index, newRow, rowKey);
+        puts.put(index.id(), key, RowCodec.indexValue(index, key, rowKey));
+        if (RowCodec.isUniqueValueKey(index, key)) {
+          claim(table, index, key, rowKey);
+        }
+      }
+    }
+  }
+
+  /** On a UNIQUE value key the tombstone removes only an entry that points to this row. */
+  private void tombstoneOldEntry(TableDef table, IndexDef index, Object[] oldRow, Key rowKey) {
+    Key oldKey = RowCodec.indexKey(table, index, oldRow, rowKey);
+    if (RowCodec.isUniqueValueKey(index, oldKey)) {
+      Object owner = store.get(index.id(), oldKey, Long.MAX_VALUE);
+      if (owner != null && !rowKey.equals(owner)) {
+        return;
+      }
+      tombstonedValueKeys.computeIfAbsent((long) index.id(), k -> new HashSet<>()).add(oldKey);
+    }
+    tombstones.delete(index.id(), oldKey);
+  }
+
+  private void claim(TableDef table, IndexDef index, Key valueKey, Key rowKey) {
+    Key previous = claimedValueKeys.computeIfAbsent((long) index.id(), k -> new HashMap<>()).put(valueKey, rowKey);
+    if (previous != null && !previous.equals(rowKey)) {
+      throw duplicate(table, index, valueKey);
+    }
+    LockName name = new LockName.KeyInSpace(index.id(), valueKey);
+    if (!locks.tryAcquire(tx, name, LockMode.X)) {
+      throw MorphException.of(ErrorCode.LOCK_CONFLICT,
+          "Transaction aborted at commit: unique key %s of index %s is locked by another transaction",
+          valueKey, index.name());
+    }
+  }
+
+  /** A claimed value key must be free: absent, owned by the same row, or tombstoned by this commit. */
+  private void checkUniqueClaims() {
+    for (Map.Entry<Long, Map<Key, Key>> space : claimedValueKeys.entrySet()) {
+      Set<Key> freed = tombstonedValueKeys.getOrDefault(space.getKey(), Set.of());
+      for (Map.Entry<Key, Key> claim : space.getValue().entrySet()) {
+        Object owner = store.get(space.getKey(), claim.getKey(), Long.MAX_VALUE);
+        if (owner != null && !owner.equals(claim.getValue()) && !freed.contains(claim.getKey())) {
+          TableDef table = tableOfIndex(space.getKey());
+          IndexDef index = table.indexes().stream().filter(i -> i.id() == space.getKey()).findFirst().orElseThrow();
+          throw duplicate(table, index, claim.getKey());
+        }
+      }
+    }
+  }
+
+  private TableDef tableOfIndex(long indexId) {
+    for (TableDef t : catalog.tables()) {
+      for (IndexDef i : t.indexes()) {
+        if (i.id() == indexId) {
+          return t;
+        }
+      }
+    }
+    throw new IllegalStateException("index " + indexId + " not in catalog");
+  }
+
+  static MorphException duplicate(TableDef table, IndexDef index, Key key) {
+    return MorphException.of(ErrorCode.UNIQUE_VIOLATION,
+        "Unique index %s on table %s violated: duplicate key %s", index.name(), table.name(), key);
+  }
+}

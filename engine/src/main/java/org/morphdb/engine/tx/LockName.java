@@ -1,0 +1,26 @@
+package org.morphdb.engine.tx;
+
+/** Names of lockable things, with a readable description for error messages. */
+public sealed interface LockName {
+  String describe();
+
+  /** A whole table (S for scans; IS/IX under row locks). */
+  record Table(int tableId, String tableName) implements LockName {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Table t && t.tableId == tableId;
+    }
+
+    @Override
+    public int hashCode() { return Integer.hashCode(tableId) * 31 + 7; }
+
+    @Override
+    public String describe() { return "table " + tableName; }
+  }
+
+  /** A key in a keyspace: a row by primary key, or a UNIQUE index value key. */
+  record KeyInSpace(long space, Object key) implements LockName {
+    @Override
+    public String describe() { return "key " + key + " in space " + space; }
+  }
+}

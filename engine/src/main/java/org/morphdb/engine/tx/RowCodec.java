@@ -1,0 +1,111 @@
+package org.morphdb.engine.tx;
+
+import java.util.List;
+import org.morphdb.engine.catalog.ColumnDef;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.catalog.Values;
+import org.morphdb.engine.storage.Key;
+
+/**
+ * The F1 key/value model of DESIGN.md for one table: a stored row is an {@code Object[]}
+ * indexed by column slot (values in stored form); its row KV is keyed by the primary key
+ * (or a hidden row id); each secondary index adds one index KV per row.
+ */
+public final class RowCodec {
+  /** Value of a plain index KV (the key already holds the primary key). */
+  public static final Boolean INDEX_PRESENT = Boolean.TRUE;
+
+  private RowCodec() {}
+
+  /** Row key of a stored row of a table with a declared primary key. */
+  public static Key primaryKey(TableDef table, Object[] storedRow) {
+    List<Integer> pk = table.primaryKey();
+    Object[] parts = new Object[pk.size()];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = storedRow[table.columnById(pk.get(i)).slot()];
+    }
+    return Key.of(parts);
+  }
+
+  /** The stored value of a column in a stored row; rows written before the column existed read its initial default. */
+  public static Object stored(ColumnDef column, Object[] storedRow) {
+    int slot = column.slot();
+    return slot < storedRow.length ? storedRow[slot] : column.initialDefault();
+  }
+
+  /**
+   * A row as the query layer sees it: one Calcite-form value per visible column, plus the
+   * row key as a trailing element (for UPDATE and DELETE).
+   */
+  public static Object[] toCalciteRow(TableDef table, Key rowKey, Object[] storedRow) {
+    List<ColumnDef> columns = table.columns();
+    Object[] out = new Object[columns.size() + 1];
+    for (int i = 0; i < columns.size(); i++) {
+      ColumnDef c = columns.get(i);
+      out[i] = Values.toCalcite(c.type().kind(), stored(c, storedRow));
+    }
+    out[columns.size()] = rowKey;
+    return out;
+  }
+
+  /** A stored row from one Calcite-form value per visible column (extra trailing values ignored). */
+  public static Object[] fromCalciteRow(TableDef table, Object[] calciteRow) {
+    Object[] stored = new Object[table.nextSlot()];
+    List<ColumnDef> columns = table.columns();
+    for (int i = 0; i < columns.size(); i++) {
+      ColumnDef c = columns.get(i);
+      stored[c.slot()] = Values.toStored(c.type().kind(), calciteRow[i]);
+    }
+    return stored;
+  }
+
+  /** Values of the index columns of a stored row (stored form). */
+  public static Object[] indexValues(TableDef table, IndexDef index, Object[] storedRow) {
+    List<Integer> cols = index.columnIds();
+    Object[] values = new Object[cols.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = stored(table.columnById(cols.get(i)), storedRow);
+    }
+    return values;
+  }
+
+  /**
+   * The index KV key of a row: (index values, row key parts); for a UNIQUE index whose
+   * values are all non-NULL, the values alone (so two writers of one value meet on one key).
+   */
+  public static Key indexKey(TableDef table, IndexDef index, Object[] storedRow, Key rowKey) {
+    Object[] values = indexValues(table, index, storedRow);
+    if (index.unique() && noNulls(values)) {
+      return Key.of(values);
+    }
+    return Key.of(values).append(rowKey.parts().toArray());
+  }
+
+  /** True when this index key is a UNIQUE value key (whose KV value is the owning row key). */
+  public static boolean isUniqueValueKey(IndexDef index, Key indexKey) {
+    return index.unique() && indexKey.size() == index.columnIds().size();
+  }
+
+  /** The value stored under an index key: the row key for a UNIQUE value key, else a marker. */
+  public static Object indexValue(IndexDef index, Key indexKey, Key rowKey) {
+    return isUniqueValueKey(index, indexKey) ? rowKey : INDEX_PRESENT;
+  }
+
+  /** The row key an index entry points to. */
+  public static Key rowKeyOfIndexEntry(IndexDef index, Key indexKey, Object value) {
+    if (value instanceof Key k) {
+      return k;
+    }
+    return Key.ofList(indexKey.parts().subList(index.columnIds().size(), indexKey.size()));
+  }
+
+  static boolean noNulls(Object[] values) {
+    for (Object v : values) {
+      if (v == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

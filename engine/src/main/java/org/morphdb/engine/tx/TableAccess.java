@@ -1,0 +1,206 @@
+package org.morphdb.engine.tx;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.IndexState;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.cluster.Node;
+import org.morphdb.engine.storage.Entry;
+import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.KeyRange;
+import org.morphdb.engine.storage.MvccStore;
+
+/**
+ * Reads and writes of table rows inside a transaction. Read-only transactions read their
+ * snapshot without locks. Read-write transactions lock first (a table S lock for scans and
+ * index ranges, IS + row S for point reads, IX + row X for writes), then check the table
+ * version against the one bound at enlistment, then read the newest committed data merged
+ * with their own buffered writes. Rows are returned as stored rows with their keys.
+ */
+public final class TableAccess {
+  private final TransactionManager txm;
+  private final MvccStore store;
+  private final LockManager locks;
+
+  public TableAccess(TransactionManager txm) {
+    this.txm = txm;
+    this.store = txm.store();
+    this.locks = txm.locks();
+  }
+
+  /** A stored row and its row key. */
+  public record Row(Key key, Object[] values) {}
+
+  // --- reads ---------------------------------------------------------------------------
+
+  public Iterator<Row> scan(Transaction tx, Node node, TableDef table) {
+    if (tx.readOnly()) {
+      return rows(store.scan(table.id(), KeyRange.all(), tx.snapshotTs()));
+    }
+    lockAndCheck(tx, node, table, LockMode.S);
+    long readTs = readTs();
+    Map<Object, Object> own = tx.writes().table(table.id());
+    Iterator<Row> committed = rows(store.scan(table.id(), KeyRange.all(), readTs));
+    return own.isEmpty() ? committed : mergeOwnWrites(committed, own, r -> true);
+  }
+
+  public Row lookup(Transaction tx, Node node, TableDef table, Key key) {
+    if (tx.readOnly()) {
+      Object v = store.get(table.id(), key, tx.snapshotTs());
+      return v == null ? null : new Row(key, (Object[]) v);
+    }
+    lockAndCheck(tx, node, table, LockMode.IS);
+    locks.acquire(tx, new LockName.KeyInSpace(table.id(), key), LockMode.S);
+    tx.throwIfAborted();
+    Object own = tx.writes().table(table.id()).get(key);
+    if (own != null) {
+      return own == WriteSet.DELETED ? null : new Row(key, (Object[]) own);
+    }
+    Object v = store.get(table.id(), key, readTs());
+    return v == null ? null : new Row(key, (Object[]) v);
+  }
+
+  /** Rows whose index entry lies in {@code range}; only PUBLIC indexes are ever read. */
+  public Iterator<Row> indexRange(Transaction tx, Node node, TableDef table, IndexDef index, KeyRange range) {
+    if (index.state() != IndexState.PUBLIC) {
+      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "index %s is %s, not readable", index.name(), index.state());
+    }
+    long readTs;
+    Map<Object, Object> own;
+    if (tx.readOnly()) {
+      readTs = tx.snapshotTs();
+      own = Map.of();
+    } else {
+      lockAndCheck(tx, node, table, LockMode.S);
+      readTs = readTs();
+      own = tx.writes().table(table.id());
+    }
+    Iterator<Entry> entries = store.scan(index.id(), range, readTs);
+    Iterator<Row> committed = new Iterator<>() {
+      Row next = advance();
+
+      private Row advance() {
+        while (entries.hasNext()) {
+          Entry e = entries.next();
+          Key rowKey = RowCodec.rowKeyOfIndexEntry(index, e.key(), e.value());
+          Object v = store.get(table.id(), rowKey, readTs);
+          if (v != null) {
+            return new Row(rowKey, (Object[]) v);
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() { return next != null; }
+
+      @Override
+      public Row next() {
+        if (next == null) {
+          throw new NoSuchElementException();
+        }
+        Row r = next;
+        next = advance();
+        return r;
+      }
+    };
+    if (own.isEmpty()) {
+      return committed;
+    }
+    return mergeOwnWrites(committed, own, r -> range.contains(RowCodec.indexKey(table, index, r.values(), r.key())));
+  }
+
+  // --- writes --------------------------------------------------------------------------
+
+  /** Buffers an insert; a row with the same primary key, committed or written earlier, fails with 23505. */
+  public void insert(Transaction tx, Node node, TableDef table, Key key, Object[] row) {
+    lockRowForWrite(tx, node, table, key);
+    Object own = tx.writes().table(table.id()).get(key);
+    boolean exists = own != null ? own != WriteSet.DELETED : store.get(table.id(), key, readTs()) != null;
+    if (exists) {
+      throw MorphException.of(ErrorCode.UNIQUE_VIOLATION,
+          "Duplicate primary key %s in table %s", key, table.name());
+    }
+    tx.writes().put(table.id(), key, row);
+  }
+
+  /** Buffers the new version of an existing row (same key). */
+  public void update(Transaction tx, Node node, TableDef table, Key key, Object[] row) {
+    lockRowForWrite(tx, node, table, key);
+    tx.writes().put(table.id(), key, row);
+  }
+
+  public void delete(Transaction tx, Node node, TableDef table, Key key) {
+    lockRowForWrite(tx, node, table, key);
+    tx.writes().delete(table.id(), key);
+  }
+
+  // --- helpers -------------------------------------------------------------------------
+
+  private void lockRowForWrite(Transaction tx, Node node, TableDef table, Key key) {
+    if (tx.readOnly()) {
+      throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION,
+          "Cannot write table %s in a read-only transaction", table.name());
+    }
+    lockAndCheck(tx, node, table, LockMode.IX);
+    locks.acquire(tx, new LockName.KeyInSpace(table.id(), key), LockMode.X);
+    tx.throwIfAborted();
+  }
+
+  /** Takes the table lock, then applies the operation rule (table version still I's). */
+  private void lockAndCheck(Transaction tx, Node node, TableDef table, LockMode mode) {
+    tx.throwIfAborted();
+    txm.enlist(tx, node, table);
+    locks.acquire(tx, new LockName.Table(table.id(), table.name()), mode);
+    txm.checkTableVersion(tx, node, table.id());
+  }
+
+  /** A timestamp at which every commit so far is visible. */
+  private long readTs() {
+    long ts = store.snapshotTs();
+    store.awaitVisible(ts);
+    return ts;
+  }
+
+  private static Iterator<Row> rows(Iterator<Entry> entries) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() { return entries.hasNext(); }
+
+      @Override
+      public Row next() {
+        Entry e = entries.next();
+        return new Row(e.key(), (Object[]) e.value());
+      }
+    };
+  }
+
+  /** Committed rows not overwritten by the transaction, then its own live rows that qualify. */
+  private static Iterator<Row> mergeOwnWrites(Iterator<Row> committed, Map<Object, Object> own,
+      java.util.function.Predicate<Row> qualifies) {
+    List<Row> out = new ArrayList<>();
+    while (committed.hasNext()) {
+      Row r = committed.next();
+      if (!own.containsKey(r.key())) {
+        out.add(r);
+      }
+    }
+    for (Map.Entry<Object, Object> w : own.entrySet()) {
+      if (w.getValue() != WriteSet.DELETED) {
+        Row r = new Row((Key) w.getKey(), (Object[]) w.getValue());
+        if (qualifies.test(r)) {
+          out.add(r);
+        }
+      }
+    }
+    Collections.sort(out, (a, b) -> a.key().compareTo(b.key()));
+    return out.iterator();
+  }
+}

@@ -1,0 +1,90 @@
+package org.morphdb.engine.tx;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+
+/**
+ * One transaction. Read-only transactions read at {@code snapshotTs} without locks;
+ * read-write transactions take locks, enlist tables, buffer their writes and apply them
+ * atomically at commit. Owned by one session thread; only {@link #abortEagerly} and lock
+ * release are called from other threads.
+ */
+public final class Transaction {
+  private final long id;
+  private final boolean readOnly;
+  private final long snapshotTs;
+  private final AtomicReference<TxState> state = new AtomicReference<>(TxState.ACTIVE);
+  private volatile MorphException abortCause;
+  private final Map<Integer, Enlistment> enlisted = new HashMap<>();
+  /** Table id → (row key → stored row, or {@link WriteSet#DELETED}). */
+  private final WriteSet writes = new WriteSet();
+  private final Map<Object, LockMode> heldLocks = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Cached tableEnlistSV per table for the client protocol (table id → version). */
+  private final Map<Integer, Integer> tableEnlistVersions = new LinkedHashMap<>();
+
+  Transaction(long id, boolean readOnly, long snapshotTs) {
+    this.id = id;
+    this.readOnly = readOnly;
+    this.snapshotTs = snapshotTs;
+  }
+
+  public long id() { return id; }
+
+  public boolean readOnly() { return readOnly; }
+
+  /** For read-only transactions: the timestamp every read uses. */
+  public long snapshotTs() { return snapshotTs; }
+
+  public TxState state() { return state.get(); }
+
+  public Map<Integer, Enlistment> enlisted() { return enlisted; }
+
+  public Enlistment enlistment(int tableId) { return enlisted.get(tableId); }
+
+  public WriteSet writes() { return writes; }
+
+  Map<Object, LockMode> heldLocks() { return heldLocks; }
+
+  public Map<Integer, Integer> tableEnlistVersions() { return tableEnlistVersions; }
+
+  boolean transition(TxState from, TxState to) {
+    return state.compareAndSet(from, to);
+  }
+
+  /**
+   * Aborts the transaction from another thread (a DDL made an enlisted table incompatible).
+   * Fails, returning false, when the transaction already holds a commitTs or has ended.
+   */
+  boolean abortEagerly(MorphException cause) {
+    if (state.compareAndSet(TxState.ACTIVE, TxState.ABORTED)) {
+      abortCause = cause;
+      return true;
+    }
+    return false;
+  }
+
+  void markAborted(MorphException cause) {
+    if (state.compareAndSet(TxState.ACTIVE, TxState.ABORTED) && abortCause == null) {
+      abortCause = cause;
+    }
+  }
+
+  /** Throws the abort cause when the transaction was aborted (e.g. eagerly by a DDL). */
+  public void throwIfAborted() {
+    if (state.get() == TxState.ABORTED) {
+      MorphException cause = abortCause;
+      throw cause != null
+          ? new MorphException(cause.code(), cause.getMessage())
+          : new MorphException(ErrorCode.TRANSACTION_ABORTED, "Transaction was aborted");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Tx" + id + (readOnly ? "(ro@" + snapshotTs + ")" : "") + "[" + state.get() + "]";
+  }
+}

@@ -1,0 +1,80 @@
+package org.morphdb.engine.tx;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A read-write transaction's buffered writes: per table, row key → new stored row, or
+ * {@link #DELETED}. Applied atomically at commit; discarded by rollback, so a rollback
+ * leaves no trace (index KVs are derived only at commit). A failed statement is undone
+ * with {@link #undoStatement()}, so statements are atomic inside a transaction.
+ */
+public final class WriteSet {
+  /** Marks a deleted row. */
+  public static final Object DELETED = new Object() {
+    @Override
+    public String toString() { return "DELETED"; }
+  };
+  private static final Object ABSENT = new Object();
+
+  private final Map<Integer, LinkedHashMap<Object, Object>> byTable = new HashMap<>();
+  /** Undo entries of the running statement: (table, key, previous value or ABSENT). */
+  private final List<Object[]> statementUndo = new ArrayList<>();
+
+  /** The buffered writes of one table (row key → stored row or DELETED); never null. */
+  public Map<Object, Object> table(int tableId) {
+    LinkedHashMap<Object, Object> m = byTable.get(tableId);
+    return m == null ? Map.of() : m;
+  }
+
+  public void put(int tableId, Object rowKey, Object[] storedRow) {
+    record(tableId, rowKey, storedRow);
+  }
+
+  public void delete(int tableId, Object rowKey) {
+    record(tableId, rowKey, DELETED);
+  }
+
+  private void record(int tableId, Object rowKey, Object value) {
+    Object previous = byTable.computeIfAbsent(tableId, k -> new LinkedHashMap<>()).put(rowKey, value);
+    statementUndo.add(new Object[] {tableId, rowKey, previous == null ? ABSENT : previous});
+  }
+
+  /** Starts a statement: its writes can be undone until the next call. */
+  public void beginStatement() {
+    statementUndo.clear();
+  }
+
+  /** Undoes the writes of the running statement, newest first. */
+  public void undoStatement() {
+    for (int i = statementUndo.size() - 1; i >= 0; i--) {
+      Object[] u = statementUndo.get(i);
+      LinkedHashMap<Object, Object> m = byTable.get((Integer) u[0]);
+      if (u[2] == ABSENT) {
+        m.remove(u[1]);
+      } else {
+        m.put(u[1], u[2]);
+      }
+    }
+    statementUndo.clear();
+  }
+
+  public boolean isEmpty() {
+    for (var m : byTable.values()) {
+      if (!m.isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public Map<Integer, LinkedHashMap<Object, Object>> all() { return byTable; }
+
+  public void clear() {
+    byTable.clear();
+    statementUndo.clear();
+  }
+}

@@ -1,0 +1,116 @@
+package org.morphdb.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.morphdb.engine.EngineFixture.open;
+import static org.morphdb.engine.EngineFixture.query;
+import static org.morphdb.engine.EngineFixture.rows;
+import static org.morphdb.engine.EngineFixture.update;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.api.Session;
+
+/** The engine through its api: a table's life, transactions, constraints, the index states. */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class SessionStoryTest {
+
+  @Test
+  void createInsertQueryUpdateDelete() {
+    try (Session s = open("story1")) {
+      update(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT, s VARCHAR(10))");
+      assertEquals(3, update(s, "INSERT INTO t VALUES (1, 10, 'x'), (2, 20, 'y'), (3, 30, NULL)"));
+      assertEquals(rows(new Object[] {2, 20, "y"}), query(s, "SELECT id, a, s FROM t WHERE id = 2"));
+      assertEquals(2, update(s, "UPDATE t SET a = a + 1 WHERE id >= 2"));
+      assertEquals(rows(new Object[] {1, 10}, new Object[] {2, 21}, new Object[] {3, 31}),
+          query(s, "SELECT id, a FROM t ORDER BY id"));
+      assertEquals(1, update(s, "DELETE FROM t WHERE s IS NULL"));
+      assertEquals(rows(new Object[] {2L}), query(s, "SELECT COUNT(*) FROM t"));
+    }
+  }
+
+  @Test
+  void constraintsFailWithTheirSqlStateAndLeaveNoTrace() {
+    try (Session s = open("story2")) {
+      update(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL, b INT CHECK (b > 0), u INT UNIQUE)");
+      update(s, "INSERT INTO t VALUES (1, 1, 1, 1)");
+      assertEquals(ErrorCode.UNIQUE_VIOLATION, code(() -> update(s, "INSERT INTO t VALUES (1, 1, 1, 2)")));
+      assertEquals(ErrorCode.NOT_NULL_VIOLATION, code(() -> update(s, "INSERT INTO t VALUES (2, NULL, 1, 2)")));
+      assertEquals(ErrorCode.CHECK_VIOLATION, code(() -> update(s, "INSERT INTO t VALUES (2, 1, -1, 2)")));
+      assertEquals(ErrorCode.UNIQUE_VIOLATION, code(() -> update(s, "INSERT INTO t VALUES (2, 1, 1, 1)")));
+      assertEquals(rows(new Object[] {1L}), query(s, "SELECT COUNT(*) FROM t"));
+      assertEquals(List.of(), query(s, "CHECK TABLE t"));
+    }
+  }
+
+  @Test
+  void rollbackLeavesNoTraceAndCommitPublishes() {
+    try (Session a = open("story3"); Session b = open("story3")) {
+      update(a, "CREATE TABLE t (id INT PRIMARY KEY, a INT)");
+      update(a, "CREATE INDEX t_a ON t (a)");
+      a.setAutoCommit(false);
+      update(a, "INSERT INTO t VALUES (1, 5)");
+      assertEquals(rows(new Object[] {1}), query(a, "SELECT id FROM t WHERE a = 5"));
+      assertEquals(List.of(), query(b, "SELECT id FROM t"));
+      a.rollback();
+      assertEquals(List.of(), query(a, "SELECT id FROM t"));
+      update(a, "INSERT INTO t VALUES (2, 6)");
+      a.commit();
+      assertEquals(rows(new Object[] {2}), query(b, "SELECT id FROM t WHERE a = 6"));
+      assertEquals(List.of(), query(b, "CHECK TABLE t"));
+    }
+  }
+
+  @Test
+  void createIndexWalksTheF1StatesAndBackfillsExistingRows() {
+    try (Session s = open("story4")) {
+      update(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT)");
+      update(s, "INSERT INTO t VALUES (1, 1), (2, 2), (3, 2)");
+      update(s, "CREATE INDEX t_a ON t (a)");
+      List<List<Object>> steps = query(s, "SELECT STATEMENT FROM SYS.SCHEMA_VERSIONS WHERE STATEMENT LIKE 'CREATE INDEX%'");
+      assertEquals(3, steps.size(), steps.toString());
+      assertTrue(steps.get(0).get(0).toString().endsWith("DELETE_ONLY"));
+      assertTrue(steps.get(2).get(0).toString().endsWith("PUBLIC"));
+      assertEquals(rows(new Object[] {"PUBLIC"}),
+          query(s, "SELECT STATE FROM INFORMATION_SCHEMA.INDEXES WHERE INDEX_NAME = 'T_A'"));
+      assertEquals(rows(new Object[] {2}, new Object[] {3}), query(s, "SELECT id FROM t WHERE a = 2 ORDER BY id"));
+      assertEquals(List.of(), query(s, "CHECK TABLE t"));
+    }
+  }
+
+  @Test
+  void uniqueIndexOnDuplicatesFailsWalksBackAndLeavesNothing() {
+    try (Session s = open("story5")) {
+      update(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT)");
+      update(s, "INSERT INTO t VALUES (1, 1), (2, 1)");
+      MorphException e = assertThrows(MorphException.class, () -> update(s, "CREATE UNIQUE INDEX t_a ON t (a)"));
+      assertEquals(ErrorCode.UNIQUE_VIOLATION, e.code());
+      assertEquals(List.of(), query(s, "SELECT * FROM INFORMATION_SCHEMA.INDEXES WHERE INDEX_NAME = 'T_A'"));
+      assertEquals(rows(new Object[] {"FAILED"}),
+          query(s, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'CREATE UNIQUE%'"));
+    }
+  }
+
+  @Test
+  void addColumnIsInstantAndOldRowsReadTheInitialDefault() {
+    try (Session s = open("story6")) {
+      update(s, "CREATE TABLE t (id INT PRIMARY KEY)");
+      update(s, "INSERT INTO t VALUES (1)");
+      update(s, "ALTER TABLE t ADD COLUMN c INT DEFAULT 7");
+      update(s, "ALTER TABLE t ALTER COLUMN c SET DEFAULT 8");
+      update(s, "INSERT INTO t (id) VALUES (2)");
+      assertEquals(rows(new Object[] {1, 7}, new Object[] {2, 8}), query(s, "SELECT id, c FROM t ORDER BY id"));
+      update(s, "ALTER TABLE t DROP COLUMN c");
+      assertEquals(rows(new Object[] {1}, new Object[] {2}), query(s, "SELECT * FROM t ORDER BY id"));
+    }
+  }
+
+  private static ErrorCode code(Runnable r) {
+    return assertThrows(MorphException.class, r::run).code();
+  }
+}

@@ -1,0 +1,186 @@
+package org.morphdb.engine.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.clock.HybridClock;
+
+/** Versions are reclaimed once no registered reader can see them, and not before. */
+class ReclamationTest {
+  private static final long T = 1;
+
+  private final MvccStore store = new MvccStore(new HybridClock());
+
+  private long put(Key key, Object value) {
+    return store.commit(new CommitBatch().put(T, key, value));
+  }
+
+  private long delete(Key key) {
+    return store.commit(new CommitBatch().delete(T, key));
+  }
+
+  @Test
+  void withNoReaderAWriteCutsOffEveryOlderVersion() {
+    Key k = Key.of(1L);
+    for (int i = 0; i < 10; i++) {
+      put(k, "v" + i);
+    }
+    assertEquals(2, store.versionCount(T, k), "the newest, and the one it replaced just now");
+    store.vacuum();
+    assertEquals(1, store.versionCount(T, k));
+    assertEquals("v9", store.get(T, k, Long.MAX_VALUE));
+  }
+
+  @Test
+  void aRegisteredSnapshotKeepsTheVersionItReadsButNotOlderOnes() {
+    Key k = Key.of(1L);
+    put(k, "too old");
+    put(k, "seen by the snapshot");
+    try (SnapshotHandle snapshot = store.openSnapshot()) {
+      for (int i = 0; i < 5; i++) {
+        put(k, "newer " + i);
+      }
+      store.vacuum();
+      assertEquals("seen by the snapshot", store.get(T, k, snapshot.ts()));
+      assertEquals(6, store.versionCount(T, k), "the snapshot's version and the five newer");
+    }
+    store.vacuum();
+    assertEquals(1, store.versionCount(T, k));
+    assertEquals("newer 4", store.get(T, k, Long.MAX_VALUE));
+  }
+
+  @Test
+  void vacuumRemovesAKeyDeletedBelowTheLowWaterMark() {
+    Key gone = Key.of(1L);
+    Key kept = Key.of(2L);
+    put(gone, "a");
+    put(kept, "b");
+    delete(gone);
+    store.vacuum();
+    assertEquals(0, store.versionCount(T, gone));
+    assertEquals(Long.MIN_VALUE, store.newestVersionTs(T, gone));
+    assertEquals(1, store.approximateSize(T));
+    assertEquals("b", store.get(T, kept, Long.MAX_VALUE));
+  }
+
+  @Test
+  void aDeletedKeyStaysReadableToASnapshotTakenBeforeTheDelete() {
+    Key k = Key.of(1L);
+    put(k, "a");
+    try (SnapshotHandle before = store.openSnapshot()) {
+      delete(k);
+      store.vacuum();
+      assertEquals("a", store.get(T, k, before.ts()));
+      assertEquals(2, store.versionCount(T, k));
+    }
+    store.vacuum();
+    assertEquals(0, store.versionCount(T, k));
+  }
+
+  @Test
+  void aKeyRewrittenAfterVacuumStartsAFreshChain() {
+    Key k = Key.of(1L);
+    put(k, "a");
+    delete(k);
+    store.vacuum();
+    long ts = put(k, "again");
+    assertEquals("again", store.get(T, k, ts));
+    assertEquals(1, store.approximateSize(T));
+  }
+
+  @Test
+  void theLowWaterMarkIsTheOldestRegisteredSnapshotAndNeverMovesBack() {
+    SnapshotHandle old = store.openSnapshot();
+    SnapshotHandle young = store.openSnapshot();
+    put(Key.of(1L), "x");
+    assertEquals(old.ts(), store.lowWaterMark());
+    old.close();
+    old.close(); // idempotent
+    assertEquals(young.ts(), store.lowWaterMark());
+    young.close();
+    long mark = store.lowWaterMark();
+    assertTrue(mark >= young.ts());
+    assertEquals(store.visibleTs(), mark);
+
+    MorphException e = assertThrows(MorphException.class, () -> store.register(old.ts()));
+    assertEquals(ErrorCode.INTERNAL_ERROR, e.code());
+    SnapshotHandle again = store.register(mark);
+    assertEquals(mark, again.ts());
+    assertEquals(mark, store.lowWaterMark());
+    again.close();
+  }
+
+  @Test
+  void theLowWaterMarkStaysBelowAnInFlightCommit() {
+    try (CommitTicket ticket = store.begin()) {
+      assertTrue(store.lowWaterMark() < ticket.ts());
+      assertEquals(ticket.ts() - 1, store.visibleTs());
+    }
+  }
+
+  @Test
+  void aBackfillPinnedAtItsSnapshotKeepsItsEntriesBelowNewerOnes() {
+    Key k = Key.of("idx", 1L);
+    try (SnapshotHandle backfill = store.openSnapshot()) {
+      put(k, "newer");
+      store.putAt(T, k, "backfilled", backfill.ts());
+      store.vacuum();
+      assertEquals("backfilled", store.get(T, k, backfill.ts()));
+      assertEquals("newer", store.get(T, k, Long.MAX_VALUE));
+    }
+  }
+
+  @Test
+  void vacuumRacingWithWritersNeverLosesAWrite() throws Exception {
+    int writers = 3;
+    int keysPerWriter = 20;
+    Object[][] expected = new Object[writers][keysPerWriter];
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1500);
+    List<Thread> threads = new ArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      int writer = w;
+      threads.add(new Thread(() -> {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int n = 0; System.nanoTime() < deadline; n++) {
+          int k = random.nextInt(keysPerWriter);
+          Key key = Key.of(writer, k);
+          if (random.nextBoolean()) {
+            delete(key);
+            expected[writer][k] = null;
+          } else {
+            put(key, "w" + writer + "#" + n);
+            expected[writer][k] = "w" + writer + "#" + n;
+          }
+        }
+      }));
+    }
+    threads.add(new Thread(() -> {
+      while (System.nanoTime() < deadline) {
+        store.vacuum();
+      }
+    }));
+    threads.forEach(Thread::start);
+    for (Thread t : threads) {
+      t.join();
+    }
+
+    long live = 0;
+    for (int w = 0; w < writers; w++) {
+      for (int k = 0; k < keysPerWriter; k++) {
+        Object actual = store.get(T, Key.of(w, k), Long.MAX_VALUE);
+        assertEquals(expected[w][k], actual, "key " + w + "," + k);
+        live += expected[w][k] == null ? 0 : 1;
+      }
+    }
+    assertEquals(live, store.approximateSize(T));
+  }
+}

@@ -1,0 +1,49 @@
+package org.morphdb.slt;
+
+import java.util.List;
+
+/**
+ * What running one file did.
+ *
+ * @param file          the file's display name
+ * @param passed        records that did what the file says
+ * @param failed        records that did not (all of them, not only those in {@code failures})
+ * @param skipped       records not run on this engine because of skipif / onlyif
+ * @param failures      the first failures, in file order
+ * @param error         why the file could not be run to its end (parse error, no connection), or
+ *                      null
+ * @param haltedAtLine  the line of the {@code halt} that stopped the file, or 0
+ * @param millis        wall time
+ */
+public record SltFileResult(String file, int passed, int failed, int skipped,
+                            List<SltFailure> failures, String error, int haltedAtLine,
+                            long millis) {
+  public SltFileResult {
+    failures = List.copyOf(failures);
+  }
+
+  static SltFileResult error(String file, String error) {
+    return new SltFileResult(file, 0, 0, 0, List.of(), error, 0, 0);
+  }
+
+  /** No failed record and no error. */
+  public boolean ok() {
+    return failed == 0 && error == null;
+  }
+
+  /** One line: file, counts, time, and the error or halt if any. */
+  public String summary() {
+    StringBuilder b = new StringBuilder()
+        .append(ok() ? "PASS " : "FAIL ").append(file).append(": ")
+        .append(passed).append(" passed, ").append(failed).append(" failed, ")
+        .append(skipped).append(" skipped")
+        .append(String.format(" (%.1f s)", millis / 1000.0));
+    if (haltedAtLine > 0) {
+      b.append(", halted at line ").append(haltedAtLine);
+    }
+    if (error != null) {
+      b.append("\n  error: ").append(error);
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,305 @@
+package org.morphdb.slt;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.morphdb.slt.SltRecord.ExpectedError;
+import org.morphdb.slt.SltRecord.ExpectedResult;
+import org.morphdb.slt.SltRecord.Query;
+
+/**
+ * Runs sqllogictest files through JDBC: each file on a fresh database of the target, its
+ * connections opened on first use per label and closed (with the database) after the file.
+ * Records run in file order on one thread.
+ */
+public final class SltRunner {
+  /** Failures kept per file when not told otherwise. */
+  public static final int DEFAULT_FAILURES_KEPT = 10;
+  private static final int ROWS_SHOWN = 20;
+  private static final int MESSAGE_CHARS = 400;
+
+  private final SltTarget target;
+  private final int failuresKept;
+
+  public SltRunner(SltTarget target) {
+    this(target, DEFAULT_FAILURES_KEPT);
+  }
+
+  public SltRunner(SltTarget target, int failuresKept) {
+    this.target = target;
+    this.failuresKept = failuresKept;
+  }
+
+  public SltTarget target() {
+    return target;
+  }
+
+  /** Runs every source in order, handing each result to {@code onResult} as it finishes. */
+  public List<SltFileResult> runAll(List<SltSource> sources, Consumer<SltFileResult> onResult) {
+    List<SltFileResult> results = new ArrayList<>();
+    for (SltSource s : sources) {
+      SltFileResult r = run(s);
+      onResult.accept(r);
+      results.add(r);
+    }
+    return results;
+  }
+
+  /** Reads, parses and runs one file; a read or parse error becomes the result's error. */
+  public SltFileResult run(SltSource source) {
+    SltScript script;
+    try {
+      script = source.parse();
+    } catch (SltParseException e) {
+      return SltFileResult.error(source.name(), e.getMessage());
+    } catch (IOException e) {
+      return SltFileResult.error(source.name(), "cannot read: " + e);
+    }
+    return run(script);
+  }
+
+  /** Runs a parsed file on a fresh database. */
+  public SltFileResult run(SltScript script) {
+    long start = System.nanoTime();
+    try (FileRun run = new FileRun(script.name(), target.newDatabase())) {
+      run.runAll(script.records());
+      return run.result((System.nanoTime() - start) / 1_000_000);
+    }
+  }
+
+  /** The state of one file's run: its connections and counts. */
+  private final class FileRun implements AutoCloseable {
+    private final String file;
+    private final SltTarget.Database database;
+    private final Map<String, Connection> connections = new LinkedHashMap<>();
+    private final List<SltFailure> failures = new ArrayList<>();
+    private int hashThreshold;
+    private int passed;
+    private int failed;
+    private int skipped;
+    private int haltedAt;
+    private String error;
+
+    FileRun(String file, SltTarget.Database database) {
+      this.file = file;
+      this.database = database;
+    }
+
+    void runAll(List<SltRecord> records) {
+      try {
+        for (SltRecord r : records) {
+          if (r instanceof SltRecord.Halt h) {
+            if (h.appliesTo(target.engine())) {
+              haltedAt = h.line();
+              return;
+            }
+          } else {
+            runOne(r);
+          }
+        }
+      } catch (CannotConnect e) {
+        error = e.getMessage();
+      }
+    }
+
+    private void runOne(SltRecord record) throws CannotConnect {
+      if (record instanceof SltRecord.HashThreshold t) {
+        if (t.appliesTo(target.engine())) {
+          hashThreshold = t.threshold();
+        }
+      } else if (!record.appliesTo(target.engine())) {
+        skipped++;
+      } else if (record instanceof SltRecord.Statement s) {
+        statement(s);
+      } else if (record instanceof Query q) {
+        query(q);
+      }
+    }
+
+    private void statement(SltRecord.Statement s) throws CannotConnect {
+      Connection c = connection(s.connection());
+      String outcome = null;
+      SQLException thrown = null;
+      try {
+        execute(c, s.sql());
+      } catch (SQLException e) {
+        thrown = e;
+      } catch (RuntimeException e) {
+        outcome = "driver threw " + e;
+      }
+      ExpectedError expected = s.error();
+      if (outcome == null) {
+        if (thrown == null) {
+          outcome = expected == null ? null : "ok";
+        } else if (expected == null || !matches(expected, thrown)) {
+          outcome = describe(thrown);
+        }
+      }
+      if (outcome == null) {
+        passed++;
+      } else {
+        fail(s, s.connection(), s.sql(), expected == null ? "ok" : expected.toString(), outcome);
+      }
+    }
+
+    private void query(Query q) throws CannotConnect {
+      Connection c = connection(q.connection());
+      List<String> values;
+      try (Statement st = c.createStatement()) {
+        if (!st.execute(q.sql())) {
+          fail(q, q.connection(), q.sql(), expected(q), "no result set (update count "
+              + st.getUpdateCount() + ")");
+          return;
+        }
+        try (ResultSet rs = st.getResultSet()) {
+          int columns = rs.getMetaData().getColumnCount();
+          if (columns != q.columns()) {
+            fail(q, q.connection(), q.sql(), expected(q), columns + " columns instead of "
+                + q.columns() + " ('" + q.types() + "')");
+            return;
+          }
+          values = SltValues.read(rs, q.types());
+        }
+      } catch (SQLException e) {
+        fail(q, q.connection(), q.sql(), expected(q), describe(e));
+        return;
+      } catch (RuntimeException e) {
+        fail(q, q.connection(), q.sql(), expected(q), "driver threw " + e);
+        return;
+      }
+      List<String> actual = SltValues.sort(values, q.columns(), q.sort());
+      ExpectedResult want = q.expected();
+      boolean same = want.isHash()
+          ? want.count() == actual.size() && want.hash().equals(SltValues.hash(actual))
+          : SltValues.sort(want.values(), q.columns(), q.sort()).equals(actual);
+      if (same) {
+        passed++;
+      } else {
+        fail(q, q.connection(), q.sql(), expected(q), render(actual, q.columns(), want.isHash()));
+      }
+    }
+
+    private void execute(Connection c, String sql) throws SQLException {
+      TransactionControl tx = TransactionControl.of(sql);
+      if (tx != null) {
+        tx.apply(c);
+        return;
+      }
+      try (Statement st = c.createStatement()) {
+        st.execute(sql);
+      }
+    }
+
+    private Connection connection(String label) throws CannotConnect {
+      Connection c = connections.get(label);
+      if (c == null) {
+        try {
+          c = database.connect();
+        } catch (SQLException | RuntimeException e) {
+          throw new CannotConnect("cannot open connection '" + label + "' to " + target + ": "
+              + (e instanceof SQLException s ? describe(s) : e.toString()));
+        }
+        if (c == null) {
+          throw new CannotConnect("no JDBC driver accepted the URL of " + target);
+        }
+        connections.put(label, c);
+      }
+      return c;
+    }
+
+    private String expected(Query q) {
+      ExpectedResult want = q.expected();
+      if (want.isHash()) {
+        return want.count() + " values hashing to " + want.hash();
+      }
+      return render(SltValues.sort(want.values(), q.columns(), q.sort()), q.columns(), false);
+    }
+
+    /** Values as rows, tab-separated; with their hash when long or compared to a hash. */
+    private String render(List<String> values, int columns, boolean withHash) {
+      StringBuilder b = new StringBuilder();
+      if (withHash || (hashThreshold > 0 && values.size() > hashThreshold)) {
+        b.append(values.size()).append(" values hashing to ").append(SltValues.hash(values));
+      }
+      int rows = (values.size() + columns - 1) / columns;
+      for (int r = 0; r < Math.min(rows, ROWS_SHOWN); r++) {
+        if (b.length() > 0) {
+          b.append('\n');
+        }
+        List<String> row = values.subList(r * columns, Math.min(values.size(), (r + 1) * columns));
+        b.append(String.join("\t", row));
+      }
+      if (rows > ROWS_SHOWN) {
+        b.append("\n... ").append(rows - ROWS_SHOWN).append(" more rows");
+      }
+      return b.length() == 0 ? "(no rows)" : b.toString();
+    }
+
+    private void fail(SltRecord r, String connection, String sql, String expected, String got) {
+      failed++;
+      if (failures.size() < failuresKept) {
+        failures.add(new SltFailure(file, r.line(), connection, sql, expected, got));
+      }
+    }
+
+    SltFileResult result(long millis) {
+      return new SltFileResult(file, passed, failed, skipped, failures, error, haltedAt, millis);
+    }
+
+    @Override
+    public void close() {
+      List<Connection> open = new ArrayList<>(connections.values());
+      for (int i = open.size() - 1; i >= 0; i--) {
+        Connection c = open.get(i);
+        try {
+          if (!c.getAutoCommit()) {
+            c.rollback();
+          }
+        } catch (SQLException | RuntimeException ignored) {
+          // closing is what matters
+        }
+        try {
+          c.close();
+        } catch (SQLException | RuntimeException ignored) {
+          // the database goes away with its last connection either way
+        }
+      }
+      connections.clear();
+    }
+  }
+
+  static boolean matches(ExpectedError expected, SQLException e) {
+    if (expected.sqlState() != null && !expected.sqlState().equals(e.getSQLState())) {
+      return false;
+    }
+    if (expected.vendorCode() != null && expected.vendorCode() != e.getErrorCode()) {
+      return false;
+    }
+    return expected.messageFragment() == null
+        || (e.getMessage() != null && e.getMessage().contains(expected.messageFragment()));
+  }
+
+  /** {@code error STATE[/CODE]: message}, the message shortened. */
+  static String describe(SQLException e) {
+    String message = String.valueOf(e.getMessage());
+    if (message.length() > MESSAGE_CHARS) {
+      message = message.substring(0, MESSAGE_CHARS) + "...";
+    }
+    return "error " + e.getSQLState() + (e.getErrorCode() != 0 ? "/" + e.getErrorCode() : "")
+        + ": " + message;
+  }
+
+  /** The file cannot go on: a connection could not be opened. */
+  private static final class CannotConnect extends Exception {
+    CannotConnect(String message) {
+      super(message, null, false, false);
+    }
+  }
+}
