@@ -14,8 +14,9 @@ import org.apache.calcite.rel.rules.CoreRules;
  *   <li>sub-queries → correlates (then the decorrelator and field trimming run);</li>
  *   <li>logical rewrites: push filters into joins and towards the scans, merge projections,
  *       reduce AVG/STDDEV/... to SUM/COUNT, split window aggregates out of projections;</li>
- *   <li>join order, heuristically (a multi-join ordered by LoptOptimizeJoinRule) when there
- *       are at least {@link #MULTI_JOIN_MIN_JOINS} joins — never exhaustive search;</li>
+ *   <li>join order, heuristically, when there are at least {@link #MULTI_JOIN_MIN_JOINS}
+ *       joins: the joins become one MultiJoin, ordered by LoptOptimizeJoinRule when small and
+ *       by {@link GreedyJoinOrderRule} when large — never exhaustive search;</li>
  *   <li>cost-based (Volcano): the Enumerable implementations, and {@link #INDEX_ACCESS} choosing
  *       between a full scan, a primary-key lookup and an index range;</li>
  *   <li>projections and filters merged into Calcs.</li>
@@ -24,6 +25,10 @@ import org.apache.calcite.rel.rules.CoreRules;
 public final class MorphRules {
   /** Filter(MorphTableScan) → MorphPkLookup / MorphIndexScan. */
   public static final IndexAccessRule INDEX_ACCESS = IndexAccessRule.Config.DEFAULT.toRule();
+
+  /** Large inner MultiJoin → greedy left-deep join tree. */
+  public static final GreedyJoinOrderRule GREEDY_JOIN_ORDER =
+      GreedyJoinOrderRule.Config.DEFAULT.toRule();
 
   static final int MULTI_JOIN_MIN_JOINS = 2;
 
@@ -87,6 +92,7 @@ public final class MorphRules {
         .addMatchOrder(HepMatchOrder.ARBITRARY)
         .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
         .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
+        .addRuleInstance(GREEDY_JOIN_ORDER)
         .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
         .addRuleCollection(LOGICAL)
         .build();

@@ -134,6 +134,35 @@ final class Planning implements RelOptTable.ViewExpander {
         .run(planner, rel, rel.getTraitSet(), List.of(), List.of());
   }
 
+  /** For profiling: {@link #optimize} with the time of each phase, in ms. */
+  RelNode optimizeTimed(RelNode logical, java.util.Map<String, Long> times) {
+    RelBuilder relBuilder = relBuilder();
+    long t = System.nanoTime();
+    RelNode rel = hep(MorphRules.subQueries(), logical);
+    times.put("subq", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+    times.put("decor", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    rel = new RelFieldTrimmer(null, relBuilder).trim(rel);
+    times.put("trim", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    rel = hep(MorphRules.logical(), rel);
+    times.put("logical", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    if (RelOptUtil.countJoins(rel) >= MorphRules.MULTI_JOIN_MIN_JOINS) {
+      rel = hep(MorphRules.joinOrder(), rel);
+    }
+    times.put("join", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    for (RelOptRule r : MorphRules.PHYSICAL) {
+      planner.addRule(r);
+    }
+    RelTraitSet traits = rel.getTraitSet().replace(EnumerableConvention.INSTANCE).simplify();
+    planner.setRoot(planner.changeTraits(rel, traits));
+    rel = planner.findBestExp();
+    times.put("volcano", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    rel = Programs.calc(DefaultRelMetadataProvider.INSTANCE)
+        .run(planner, rel, rel.getTraitSet(), List.of(), List.of());
+    times.put("calc", (System.nanoTime() - t) / 1_000_000);
+    return rel;
+  }
+
   private RelNode hep(HepProgram program, RelNode rel) {
     HepPlanner hep = new HepPlanner(program, null, true, null, RelOptCostImpl.FACTORY);
     hep.setExecutor(NO_FOLDING);
