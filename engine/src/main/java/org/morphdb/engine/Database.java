@@ -111,6 +111,9 @@ public final class Database {
       public void resumeNode(int nodeId) { channel(nodeId).resume(); }
 
       @Override
+      public void beforeDdlStep(java.util.function.Consumer<String> hook) { jobRunner.setBeforeStepHook(hook); }
+
+      @Override
       public boolean purgesRunning() { return jobRunner.jobs().purgesRunning(); }
 
       @Override

@@ -110,6 +110,33 @@ class SessionStoryTest {
     }
   }
 
+  @Test
+  void primaryKeyPointReadsAnswerExactlyAndSeeOwnWrites() {
+    try (Session s = open("story7")) {
+      update(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, name VARCHAR(5))");
+      update(s, "CREATE TABLE k (a INT, b VARCHAR(3), v INT, PRIMARY KEY (a, b))");
+      update(s, "INSERT INTO t VALUES (1, 'one'), (2, 'two')");
+      update(s, "INSERT INTO k VALUES (1, 'x', 10)");
+      assertEquals(rows(new Object[] {1L, "one"}), query(s, "SELECT * FROM t WHERE id = 1"));
+      assertEquals(rows(new Object[] {"two"}), query(s, "SELECT name FROM t WHERE t.id = 2"));
+      assertEquals(List.of(), query(s, "SELECT name FROM t WHERE id = 1.5"));
+      assertEquals(List.of(), query(s, "SELECT name FROM t WHERE id = 3"));
+      assertEquals(rows(new Object[] {10}), query(s, "SELECT v FROM k WHERE b = 'x' AND a = 1"));
+      assertEquals(List.of(), query(s, "SELECT v FROM k WHERE b = 'xyzzy' AND a = 1"));
+      var prepared = s.prepare(new org.morphdb.engine.api.PrepareRequest("SELECT name FROM t WHERE id = ?"));
+      assertEquals(java.sql.Types.BIGINT, prepared.parameters().get(0).jdbcType());
+      var r = s.execute(new org.morphdb.engine.api.ExecuteRequest(prepared.statementId(), null, List.of(2),
+          prepared.tableVersions(), 0));
+      assertTrue(r.rows().next());
+      assertEquals("two", r.rows().current()[0]);
+      s.setAutoCommit(false);
+      update(s, "UPDATE t SET name = 'uno' WHERE id = 1");
+      assertEquals(rows(new Object[] {"uno"}), query(s, "SELECT name FROM t WHERE id = 1"));
+      s.rollback();
+      assertEquals(rows(new Object[] {"one"}), query(s, "SELECT name FROM t WHERE id = 1"));
+    }
+  }
+
   private static ErrorCode code(Runnable r) {
     return assertThrows(MorphException.class, r::run).code();
   }

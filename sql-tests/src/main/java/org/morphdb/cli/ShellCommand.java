@@ -37,7 +37,9 @@ final class ShellCommand {
   static List<String> sqllineArgs(String url, List<String> extra, boolean terminal) {
     List<String> args = new ArrayList<>(List.of("-u", url, "-n", "", "-p", ""));
     if (url.startsWith("jdbc:morph:")) {
-      args.addAll(List.of("-d", MORPH_DRIVER));
+      // sqlline asks for REPEATABLE READ by default; MorphDB's read-write transactions are
+      // serializable
+      args.addAll(List.of("-d", MORPH_DRIVER, "--isolation=TRANSACTION_SERIALIZABLE"));
     }
     if (!terminal && extra.stream().noneMatch(a -> a.startsWith("--maxWidth"))) {
       args.add("--maxWidth=" + PIPE_WIDTH);

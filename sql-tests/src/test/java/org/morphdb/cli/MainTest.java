@@ -77,7 +77,7 @@ class MainTest {
   @Test
   void shellPassesOurDriverOnlyForOurUrls() {
     assertEquals(List.of("-u", "jdbc:morph:mem:shell", "-n", "", "-p", "", "-d",
-            "org.morphdb.jdbc.MorphDriver", "-e", "SELECT 1"),
+            "org.morphdb.jdbc.MorphDriver", "--isolation=TRANSACTION_SERIALIZABLE", "-e", "SELECT 1"),
         ShellCommand.sqllineArgs("jdbc:morph:mem:shell", List.of("-e", "SELECT 1"), true));
     assertEquals(List.of("-u", "jdbc:h2:mem:x", "-n", "", "-p", "", "--maxWidth=200"),
         ShellCommand.sqllineArgs("jdbc:h2:mem:x", List.of(), false));

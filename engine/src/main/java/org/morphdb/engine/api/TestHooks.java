@@ -10,6 +10,13 @@ public interface TestHooks {
 
   void resumeNode(int nodeId);
 
+  /**
+   * Calls {@code hook} with the name of each DDL step (DELETE_ONLY, WRITE_ONLY, PUBLIC,
+   * ENFORCED, …) just before the step commits its catalog version, on the DDL's thread; the
+   * hook may block to hold the job between steps. Null removes it.
+   */
+  void beforeDdlStep(java.util.function.Consumer<String> hook);
+
   /** True while a purge of a dropped index or table is still running. */
   boolean purgesRunning();
 

@@ -29,6 +29,8 @@ public final class JobRunner {
   private final ConcurrentHashMap<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
   private final ExecutorService background;
   private final boolean skipStates;
+  /** Test hook: called with each step's name before the step commits (may block to script interleavings). */
+  private volatile java.util.function.Consumer<String> beforeStep = step -> { };
 
   /** @param skipStates negative control {@code unsafe=skip-states}: CREATE INDEX without F1 states */
   public JobRunner(CatalogLog log, HybridClock clock, long delayMillis, DdlJobs jobs, JobOperations operations,
@@ -92,7 +94,12 @@ public final class JobRunner {
     }
   }
 
+  public void setBeforeStepHook(java.util.function.Consumer<String> hook) {
+    this.beforeStep = hook == null ? step -> { } : hook;
+  }
+
   private Catalog commitStep(Step step, JobContext ctx, JobRecord job, String statement) {
+    beforeStep.accept(step.name());
     job.step(step.name());
     Catalog v = log.append(c -> step.entries().apply(ctx, c), delayMillis, statement + " -- " + step.name());
     if (v != null) {

@@ -109,7 +109,12 @@ public final class SqlEngine {
         if (p.node() instanceof SqlCheckTable) {
           yield new PrepareResponse(id, p.kind(), List.of(), CHECK_COLUMNS, Map.of());
         }
-        PreparedQuery q = planQuery(p, c);
+        Object plan = queryPlan(p, c);
+        if (plan instanceof PointAccess point) {
+          TableDef t = point.table();
+          yield new PrepareResponse(id, p.kind(), point.parameters(), point.columns(), Map.of(t.id(), t.version()));
+        }
+        PreparedQuery q = (PreparedQuery) plan;
         yield new PrepareResponse(id, p.kind(), q.parameters(), q.columns(), versions(q.tableIds(), c));
       }
       case DML -> {
@@ -150,7 +155,11 @@ public final class SqlEngine {
     if (p.node() instanceof SqlCheckTable check) {
       return checkTable(tx, node, c, check);
     }
-    PreparedQuery q = planQuery(p, c);
+    Object plan = queryPlan(p, c);
+    if (plan instanceof PointAccess point) {
+      return pointRead(tx, node, c, point, params);
+    }
+    PreparedQuery q = (PreparedQuery) plan;
     Object[] args = ParamBinder.bind(q.parameters(), params);
     Iterator<Object[]> rows = q.execute(new TxTableSource(access, tx, node, new SystemRows(db, c)), args);
     List<TypeKind> kinds = q.columnKinds();
@@ -232,13 +241,38 @@ public final class SqlEngine {
 
   // --- planning ------------------------------------------------------------------------
 
-  private PreparedQuery planQuery(Prepared p, Catalog c) {
-    PreparedQuery q = p.plan(c.version());
-    if (q == null) {
-      q = planner.prepare(p.sql(), c, QueryOptions.DEFAULT);
-      p.cachePlan(c.version(), q);
+  /** A {@link PointAccess} when the query is a primary-key point read, else a planned query. */
+  private Object queryPlan(Prepared p, Catalog c) {
+    Object plan = p.plan(c.version());
+    if (plan == null) {
+      plan = PointAccess.of(p.node(), id -> {
+        String[] qn = DdlTranslator.name(id);
+        return c.table(qn[0], qn[1]).orElse(null);
+      });
+      if (plan == null) {
+        plan = planner.prepare(p.sql(), c, QueryOptions.DEFAULT);
+      }
+      p.cachePlan(c.version(), plan);
     }
-    return q;
+    return plan;
+  }
+
+  private Response pointRead(Transaction tx, Node node, Catalog c, PointAccess point, List<Object> params) {
+    TableDef t = point.table();
+    org.morphdb.engine.storage.Key key = point.key(params);
+    TableAccess.Row row = key == null ? null : access.lookup(tx, node, t, key);
+    List<Object[]> out = new ArrayList<>(1);
+    if (row != null) {
+      int[] projection = point.projection();
+      Object[] api = new Object[projection.length];
+      for (int i = 0; i < projection.length; i++) {
+        ColumnDef col = t.columns().get(projection[i]);
+        Object stored = org.morphdb.engine.tx.RowCodec.stored(col, row.values());
+        api[i] = Values.toApi(col.type().kind(), Values.toCalcite(col.type().kind(), stored));
+      }
+      out.add(api);
+    }
+    return Response.rows(point.columns(), new ListCursor(out), Map.of(t.id(), t.version()));
   }
 
   private DmlRunner.DmlPlan planDml(Prepared p, Catalog c) {

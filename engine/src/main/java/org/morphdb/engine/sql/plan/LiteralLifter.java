@@ -19,14 +19,17 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
  * Replaces numeric and character literals by parameters, so statements that differ only in
- * their constants share a plan. Each lifted parameter is typed exactly as its literal (strings
- * as VARCHAR); equal literals share one parameter, so {@code GROUP BY a + 1} still matches
- * {@code SELECT a + 1}. Literals whose position gives them meaning stay: ORDER BY and GROUP
+ * their constants share a plan. Each literal becomes {@code CAST(? AS type)}, typed as the
+ * literal was (strings as VARCHAR, so CASE and UNION results are never blank-padded); equal
+ * literals share one parameter, so {@code GROUP BY a + 1} still matches {@code SELECT a + 1}. Literals whose position gives them meaning stay: ORDER BY and GROUP
  * BY ordinals, LIMIT / OFFSET / FETCH, window frames, LIKE escapes. The result is a deep copy
  * of the calls and lists (validation mutates them), leaving the input untouched.
  */
@@ -106,7 +109,9 @@ final class LiteralLifter extends SqlShuttle {
       return firstIndex + values.size() - 1;
     });
     signature.append(index).append(',');
-    return new SqlDynamicParam(index, literal.getParserPosition());
+    SqlParserPos pos = literal.getParserPosition();
+    return SqlStdOperatorTable.CAST.createCall(pos, new SqlDynamicParam(index, pos),
+        SqlTypeUtil.convertTypeToSpec(type));
   }
 
   private static Object numericValue(BigDecimal d, SqlTypeName type) {

@@ -11,9 +11,9 @@ import org.apache.calcite.sql.validate.SqlValidatorImpl;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
 
 /**
- * Calcite's validator, with parameter types that may be fixed in advance: literals lifted into
- * parameters keep their literal's type, and callers may declare the types of their own
- * parameters. A parameter whose type nothing determines (as in {@code SELECT ?}) is VARCHAR.
+ * Calcite's validator, with parameter types that may be fixed in advance: the caller's declared
+ * types, and for literals lifted into parameters their literal's type. A parameter
+ * whose type nothing determines (as in {@code SELECT ?}) is VARCHAR.
  */
 final class MorphValidator extends SqlValidatorImpl {
   /** Per parameter index, its fixed type or null. */

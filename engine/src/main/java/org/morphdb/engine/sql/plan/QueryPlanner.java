@@ -167,21 +167,26 @@ public final class QueryPlanner {
     return new PreparedQueryImpl(plan, List.of());
   }
 
+  /**
+   * Types of the caller's parameters when declared, then of the lifted ones. Lifted literals
+   * are typed nullable, as Calcite types every parameter (a CAST's type is derived before its
+   * operand's, so a NOT NULL parameter would make the validator and the converter disagree).
+   */
   private static RelDataType[] fixedTypes(QueryOptions options, int n, List<RelDataType> lifted) {
     RelDataType[] fixed = new RelDataType[n + lifted.size()];
+    JavaTypeFactory f = SqlConfig.typeFactory();
     List<ColumnType> declared = options.parameterTypes();
     if (declared != null) {
       if (declared.size() != n) {
         throw MorphException.of(ErrorCode.INVALID_STATEMENT,
             "Statement has %d parameters, %d types given", n, declared.size());
       }
-      JavaTypeFactory f = SqlConfig.typeFactory();
       for (int i = 0; i < n; i++) {
         fixed[i] = CalciteTypes.toRelType(f, declared.get(i), true);
       }
     }
     for (int i = 0; i < lifted.size(); i++) {
-      fixed[n + i] = lifted.get(i);
+      fixed[n + i] = f.createTypeWithNullability(lifted.get(i), true);
     }
     return fixed;
   }
