@@ -8,17 +8,24 @@ import java.util.Set;
 
 /**
  * A command's arguments: options {@code --name value} or {@code --name=value} from a known set,
- * and positional arguments. Anything else starting with {@code --} is a usage error.
+ * flags {@code --name} without a value, and positional arguments. Anything else starting with
+ * {@code --} is a usage error.
  */
 final class Args {
   private final Map<String, String> options = new LinkedHashMap<>();
   private final List<String> positional = new ArrayList<>();
+  private final Set<String> flags = new java.util.HashSet<>();
 
   private Args() {
   }
 
   /** Parses {@code args}; {@code valued} names the options that take a value. */
   static Args parse(List<String> args, Set<String> valued) {
+    return parse(args, valued, Set.of());
+  }
+
+  /** Parses {@code args}; {@code valued} take a value, {@code flags} take none. */
+  static Args parse(List<String> args, Set<String> valued, Set<String> flags) {
     Args a = new Args();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -28,6 +35,10 @@ final class Args {
       }
       int eq = arg.indexOf('=');
       String name = eq < 0 ? arg.substring(2) : arg.substring(2, eq);
+      if (flags.contains(name) && eq < 0) {
+        a.flags.add(name);
+        continue;
+      }
       if (!valued.contains(name)) {
         throw new UsageException("unknown option --" + name);
       }
@@ -42,6 +53,10 @@ final class Args {
       a.options.put(name, value);
     }
     return a;
+  }
+
+  boolean flag(String name) {
+    return flags.contains(name);
   }
 
   String option(String name, String otherwise) {

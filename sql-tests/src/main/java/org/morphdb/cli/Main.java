@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 
-/** The {@code morph} command line: {@code shell}, {@code slt} and {@code demo}. */
+/** The {@code morph} command line: {@code shell}, {@code slt}, {@code demo} and {@code bench}. */
 public final class Main {
   static final String USAGE = """
       Usage: morph <command> [options]
@@ -29,12 +29,34 @@ public final class Main {
             --failures N  failures shown per file (default 3)
             Exit code 1 when a record fails or a file cannot be run.
 
-        demo [--rows N]
-            A first look at MorphDB through plain JDBC on jdbc:morph:mem:demo: create a
-            table, load N rows (default 100000) with batched inserts, CREATE INDEX, a point
-            select, EXPLAIN and a range select through the index, a GROUP BY, then
-            CHECK TABLE; prints what happened with timings. Exit code 1 when a result is
-            wrong or CHECK TABLE reports a problem.
+        demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE]
+            Online schema changes under load, on jdbc:morph:mem:demo;nodes=3: loads a table
+            (N rows, default 1000000), starts writer and reader threads spread over the 3
+            nodes, then runs one after another CREATE INDEX, CREATE UNIQUE INDEX (one that
+            succeeds, one on a column with duplicates that must fail with 23505), ADD COLUMN
+            ... DEFAULT, DROP COLUMN, DROP INDEX. Shows a progress bar per DDL job (state,
+            step, rows backfilled, from SYS.DDL_JOBS) and the live throughput; then a table
+            per DDL (duration, writer throughput before / during / after, transactions
+            retried, errors surfaced), CHECK TABLE, and a chart of throughput over time with
+            the F1 steps marked (SVG, default demo-throughput.svg).
+            --quick       short pauses around the schema changes (for a quick look or a test)
+            --compare     run the same workload on H2 too and compare its writers during
+                          CREATE INDEX with MorphDB's
+            --writers N   writer threads (default 3); --readers N: reader threads (default 3)
+            Exit code 1 when an error reached the application, CHECK TABLE is not clean, a
+            row is missing or a schema change did not end as expected.
+
+        bench [--quick] [--rows N] [--profile] [--doc FILE | --no-doc]
+            MorphDB against H2 and HSQLDB, each embedded in memory in this JVM with the same
+            JDBC code: point select, auto-commit insert, index range scan, join + group by,
+            bulk load, heap per 1M rows, and writers during CREATE INDEX (as fast as they go,
+            and at a fixed load of half that). Prints the figures, the ratios and the targets
+            of docs/benchmarks.md, and refreshes that file's generated section (the real run
+            only). Takes about 5 to 10 minutes.
+            --quick       tiny sizes and windows: a smoke run in well under a minute
+            --rows N      rows of the big table (default 1000000; 20000 with --quick)
+            --profile     record MorphDB's runs with JFR and list their hot spots
+            --doc FILE    write the results there (also with --quick); --no-doc: nowhere
 
         --help
             This text.
@@ -66,6 +88,7 @@ public final class Main {
         case "shell" -> ShellCommand.run(rest, err);
         case "slt" -> SltCommand.run(rest, out);
         case "demo" -> DemoCommand.run(rest, out);
+        case "bench" -> BenchCommand.run(rest, out);
         default -> throw new UsageException("unknown command '" + args[0] + "'");
       };
     } catch (UsageException e) {

@@ -1,6 +1,7 @@
 package org.morphdb.slt;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What running one file did.
@@ -37,7 +38,7 @@ public record SltFileResult(String file, int passed, int failed, int skipped,
         .append(ok() ? "PASS " : "FAIL ").append(file).append(": ")
         .append(passed).append(" passed, ").append(failed).append(" failed, ")
         .append(skipped).append(" skipped")
-        .append(String.format(" (%.1f s)", millis / 1000.0));
+        .append(String.format(Locale.ROOT, " (%.1f s)", millis / 1000.0));
     if (haltedAtLine > 0) {
       b.append(", halted at line ").append(haltedAtLine);
     }

@@ -162,11 +162,13 @@ public final class TableAccess {
     txm.checkTableVersion(tx, node, table.id());
   }
 
-  /** A timestamp at which every commit so far is visible. */
-  private long readTs() {
-    long ts = store.snapshotTs();
-    store.awaitVisible(ts);
-    return ts;
+  /**
+   * Read-write transactions read the newest versions: they hold the locks that keep writers
+   * of what they read out, and a writer releases its locks only after its commit finished
+   * applying, so the newest versions are complete (and newest versions are never reclaimed).
+   */
+  private static long readTs() {
+    return Long.MAX_VALUE;
   }
 
   private static Iterator<Row> rows(Iterator<Entry> entries) {

@@ -19,7 +19,8 @@ public final class Transaction {
   private final long snapshotTs;
   private final AtomicReference<TxState> state = new AtomicReference<>(TxState.ACTIVE);
   private volatile MorphException abortCause;
-  private final Map<Integer, Enlistment> enlisted = new HashMap<>();
+  // concurrent: a DDL thread reads it for eager abort while the owner thread enlists
+  private final Map<Integer, Enlistment> enlisted = new java.util.concurrent.ConcurrentHashMap<>();
   /** Table id → (row key → stored row, or {@link WriteSet#DELETED}). */
   private final WriteSet writes = new WriteSet();
   private final Map<Object, LockMode> heldLocks = new java.util.concurrent.ConcurrentHashMap<>();

@@ -3,7 +3,6 @@ package org.morphdb.engine.sql.plan;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.DataContext;
-import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.linq4j.function.Function1;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
@@ -28,8 +27,6 @@ import org.morphdb.engine.catalog.TypeKind;
  * that reads the row from the DataContext's {@code "inputRecord"}.
  */
 final class ExpressionCompiler {
-  private static final JavaTypeFactory TYPE_FACTORY = SqlConfig.typeFactory();
-
   private ExpressionCompiler() {}
 
   static CompiledExpression compile(String sqlExpr, TableDef table, ColumnType resultType) {
@@ -78,7 +75,7 @@ final class ExpressionCompiler {
       implements CompiledExpression {
     @Override
     public Object evaluate(Object[] row) {
-      MorphDataContext context = new MorphDataContext(null, TYPE_FACTORY, null, new Object[0],
+      MorphDataContext context = new MorphDataContext(null, null, new Object[0],
           Map.of("inputRecord", row == null ? new Object[0] : row));
       try {
         return fn.apply(context)[0];

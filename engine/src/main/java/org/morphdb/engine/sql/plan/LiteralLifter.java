@@ -37,6 +37,8 @@ final class LiteralLifter extends SqlShuttle {
   /** The lifted statement, the lifted values (Calcite repr) and types, and a cache key. */
   record Lifted(SqlNode node, List<Object> values, List<RelDataType> types, String key) {}
 
+  static final int DECIMAL_PRECISION = 19;
+
   private final RelDataTypeFactory typeFactory;
   private final int firstIndex;
   private final boolean liftLiterals;
@@ -89,7 +91,7 @@ final class LiteralLifter extends SqlShuttle {
     Object value;
     RelDataType type;
     if (literal instanceof SqlNumericLiteral n) {
-      type = n.createSqlType(typeFactory);
+      type = numericType(n);
       value = numericValue(n.getValueAs(BigDecimal.class), type.getSqlTypeName());
     } else if (literal instanceof SqlCharStringLiteral) {
       RelDataType varchar = typeFactory.createTypeWithNullability(
@@ -112,6 +114,19 @@ final class LiteralLifter extends SqlShuttle {
     SqlParserPos pos = literal.getParserPosition();
     return SqlStdOperatorTable.CAST.createCall(pos, new SqlDynamicParam(index, pos),
         SqlTypeUtil.convertTypeToSpec(type));
+  }
+
+  /**
+   * The literal's type; DECIMALs get at least {@link #DECIMAL_PRECISION} digits so that
+   * decimals of one scale share plans.
+   */
+  private RelDataType numericType(SqlNumericLiteral n) {
+    RelDataType t = n.createSqlType(typeFactory);
+    if (t.getSqlTypeName() == SqlTypeName.DECIMAL && t.getPrecision() < DECIMAL_PRECISION) {
+      return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
+          DECIMAL_PRECISION, t.getScale()), t.isNullable());
+    }
+    return t;
   }
 
   private static Object numericValue(BigDecimal d, SqlTypeName type) {

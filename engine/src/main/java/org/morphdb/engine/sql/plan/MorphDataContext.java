@@ -18,7 +18,7 @@ import org.apache.calcite.schema.SchemaPlus;
  */
 final class MorphDataContext implements DataContext {
   private final SchemaPlus rootSchema;
-  private final JavaTypeFactory typeFactory;
+  private JavaTypeFactory typeFactory;
   private final TableSource source;
   private final Object[] parameters;
   private final Map<String, Object> stash;
@@ -26,10 +26,9 @@ final class MorphDataContext implements DataContext {
   private final TimeZone timeZone;
   private final AtomicBoolean cancel = new AtomicBoolean();
 
-  MorphDataContext(SchemaPlus rootSchema, JavaTypeFactory typeFactory, TableSource source,
-      Object[] parameters, Map<String, Object> stash) {
+  MorphDataContext(SchemaPlus rootSchema, TableSource source, Object[] parameters,
+      Map<String, Object> stash) {
     this.rootSchema = rootSchema;
-    this.typeFactory = typeFactory;
     this.source = source;
     this.parameters = parameters;
     this.stash = stash;
@@ -44,6 +43,9 @@ final class MorphDataContext implements DataContext {
 
   @Override
   public JavaTypeFactory getTypeFactory() {
+    if (typeFactory == null) {
+      typeFactory = SqlConfig.typeFactory();
+    }
     return typeFactory;
   }
 

@@ -53,8 +53,8 @@ public final class MorphIndexScan extends MorphScan {
   }
 
   @Override
-  public RelWriter explainTerms(RelWriter pw) {
-    return super.explainTerms(pw).item("index", index.name()).item("range", describe());
+  protected void explainAccess(RelWriter pw) {
+    pw.item("index", index.name()).item("range", describe());
   }
 
   private String describe() {

@@ -37,9 +37,8 @@ public final class MorphPkLookup extends MorphScan {
   }
 
   @Override
-  public RelWriter explainTerms(RelWriter pw) {
-    return super.explainTerms(pw)
-        .item("key", key.stream().map(RexNode::toString).collect(Collectors.joining(", ")));
+  protected void explainAccess(RelWriter pw) {
+    pw.item("key", key.stream().map(RexNode::toString).collect(Collectors.joining(", ")));
   }
 
   @Override

@@ -13,7 +13,8 @@ import org.apache.calcite.rel.rules.CoreRules;
  * <ol>
  *   <li>sub-queries → correlates (then the decorrelator and field trimming run);</li>
  *   <li>logical rewrites: push filters into joins and towards the scans, merge projections,
- *       reduce AVG/STDDEV/... to SUM/COUNT, split window aggregates out of projections;</li>
+ *       reduce AVG/STDDEV/... to SUM/COUNT, expand DISTINCT aggregates into joins, split
+ *       window aggregates out of projections;</li>
  *   <li>join order, heuristically, when there are at least {@link #MULTI_JOIN_MIN_JOINS}
  *       joins: the joins become one MultiJoin, ordered by LoptOptimizeJoinRule when small and
  *       by {@link GreedyJoinOrderRule} when large — never exhaustive search;</li>
@@ -81,6 +82,7 @@ public final class MorphRules {
     return new HepProgramBuilder()
         .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
         .addRuleInstance(CoreRules.AGGREGATE_REDUCE_FUNCTIONS)
+        .addRuleInstance(CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN)
         .addRuleCollection(LOGICAL)
         .build();
   }

@@ -19,6 +19,7 @@ import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.prepare.RelOptTableImpl;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexNode;
@@ -81,14 +82,19 @@ abstract class MorphScan extends TableScan implements EnumerableRel {
     return columns;
   }
 
+  /** {@code table=[S.T]}, what the subclass adds, then {@code columns=[...]} when projected. */
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     pw.item("table", morphTable.qualifiedName());
+    explainAccess(pw);
     if (columns != null) {
       pw.item("columns", String.join(", ", getRowType().getFieldNames()));
     }
     return pw;
   }
+
+  /** Adds the access path's own terms. */
+  protected void explainAccess(RelWriter pw) {}
 
   /** The expression producing this leaf's {@code Enumerable<Object[]>}. */
   protected abstract Expression rows(EnumerableRelImplementor implementor, BlockBuilder bb,
@@ -98,12 +104,18 @@ abstract class MorphScan extends TableScan implements EnumerableRel {
 
   @Override
   public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
-        JavaRowFormat.ARRAY, false);
+    PhysType physType = physType(implementor, getRowType());
     BlockBuilder bb = new BlockBuilder();
     Expression spec = implementor.stash(spec(), ScanSpec.class);
     bb.add(Expressions.return_(null, rows(implementor, bb, spec)));
     return implementor.result(physType, bb.toBlock());
+  }
+
+  /** One-field rows are bare values (SCALAR), others Object[] (even with no field). */
+  static PhysType physType(EnumerableRelImplementor implementor, RelDataType rowType) {
+    return rowType.getFieldCount() == 1
+        ? PhysTypeImpl.of(implementor.getTypeFactory(), rowType, JavaRowFormat.SCALAR)
+        : PhysTypeImpl.of(implementor.getTypeFactory(), rowType, JavaRowFormat.ARRAY, false);
   }
 
   /** Generated code evaluating the (input-free) expressions, each boxed. */

@@ -5,9 +5,7 @@ import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
-import org.apache.calcite.adapter.enumerable.JavaRowFormat;
 import org.apache.calcite.adapter.enumerable.PhysType;
-import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
 import org.apache.calcite.linq4j.tree.BlockBuilder;
 import org.apache.calcite.linq4j.tree.Expression;
 import org.apache.calcite.linq4j.tree.Expressions;
@@ -40,8 +38,7 @@ public final class MorphSystemScan extends TableScan implements EnumerableRel {
 
   @Override
   public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
-        JavaRowFormat.ARRAY, false);
+    PhysType physType = MorphScan.physType(implementor, getRowType());
     SystemTables.Table t = systemTable.table();
     Expression spec = implementor.stash(
         ScanSpec.ofSystem(t.schema(), t.name(), t.columns().size()), ScanSpec.class);

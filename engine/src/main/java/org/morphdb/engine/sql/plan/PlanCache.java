@@ -17,9 +17,6 @@ final class PlanCache {
   /** Key of a compiled plan. */
   record PlanKey(int catalogVersion, boolean exposeRowKey, String text, List<ColumnType> parameterTypes) {}
 
-  /** Counters, for tests and monitoring. */
-  public record Stats(long hits, long misses, long size) {}
-
   private final Cache<PlanKey, ExecutablePlan> plans;
   private final Cache<PlanKey, PreparedQueryImpl> statements;
   private final AtomicLong hits = new AtomicLong();
@@ -30,7 +27,10 @@ final class PlanCache {
     this.statements = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
   }
 
-  /** The plan for this key and these schemas, compiled by {@code compile} on a miss. */
+  /**
+   * The plan for this key and these schemas, compiled by {@code compile} on a miss (outside
+   * any lock: two threads missing at once may both compile; one plan is kept).
+   */
   ExecutablePlan plan(PlanKey key, MorphSchemaFactory schemas, Supplier<ExecutablePlan> compile) {
     ExecutablePlan p = plans.getIfPresent(key);
     if (p != null && p.schemas() == schemas) {
@@ -38,10 +38,13 @@ final class PlanCache {
       return p;
     }
     misses.incrementAndGet();
+    ExecutablePlan compiled = compile.get();
     if (p != null) {
-      plans.invalidate(key);
+      plans.asMap().replace(key, p, compiled);
+      return compiled;
     }
-    return plans.get(key, k -> compile.get());
+    ExecutablePlan raced = plans.asMap().putIfAbsent(key, compiled);
+    return raced != null && raced.schemas() == schemas ? raced : compiled;
   }
 
   void countHit() {
@@ -56,8 +59,8 @@ final class PlanCache {
     statements.put(exactSql, query);
   }
 
-  Stats stats() {
-    return new Stats(hits.get(), misses.get(), plans.estimatedSize());
+  QueryPlanner.CacheStats stats() {
+    return new QueryPlanner.CacheStats(hits.get(), misses.get(), plans.estimatedSize());
   }
 
   void clear() {

@@ -2,6 +2,7 @@ package org.morphdb.engine.sql.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.plan.ConventionTraitDef;
@@ -116,51 +117,56 @@ final class Planning implements RelOptTable.ViewExpander {
 
   /** Optimizes a logical plan into an Enumerable one. */
   RelNode optimize(RelNode logical) {
-    RelBuilder relBuilder = relBuilder();
-    RelNode rel = hep(MorphRules.subQueries(), logical);
-    rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
-    rel = new RelFieldTrimmer(null, relBuilder).trim(rel);
-    rel = hep(MorphRules.logical(), rel);
-    if (RelOptUtil.countJoins(rel) >= MorphRules.MULTI_JOIN_MIN_JOINS) {
-      rel = hep(MorphRules.joinOrder(), rel);
-    }
-    for (RelOptRule r : MorphRules.PHYSICAL) {
-      planner.addRule(r);
-    }
-    RelTraitSet traits = rel.getTraitSet().replace(EnumerableConvention.INSTANCE).simplify();
-    planner.setRoot(planner.changeTraits(rel, traits));
-    rel = planner.findBestExp();
-    return Programs.calc(DefaultRelMetadataProvider.INSTANCE)
-        .run(planner, rel, rel.getTraitSet(), List.of(), List.of());
+    return optimizeTimed(logical, null);
   }
 
-  /** For profiling: {@link #optimize} with the time of each phase, in ms. */
-  RelNode optimizeTimed(RelNode logical, java.util.Map<String, Long> times) {
+  /** {@link #optimize}, recording each phase's time in ms when {@code times} is not null. */
+  RelNode optimizeTimed(RelNode logical, Map<String, Long> times) {
+    PhaseClock clock = new PhaseClock(times);
     RelBuilder relBuilder = relBuilder();
-    long t = System.nanoTime();
     RelNode rel = hep(MorphRules.subQueries(), logical);
-    times.put("subq", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    clock.lap("subQueries");
     rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
-    times.put("decor", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    clock.lap("decorrelate");
     rel = new RelFieldTrimmer(null, relBuilder).trim(rel);
-    times.put("trim", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    clock.lap("trim");
     rel = hep(MorphRules.logical(), rel);
-    times.put("logical", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    clock.lap("logical");
     if (RelOptUtil.countJoins(rel) >= MorphRules.MULTI_JOIN_MIN_JOINS) {
       rel = hep(MorphRules.joinOrder(), rel);
     }
-    times.put("join", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    clock.lap("joinOrder");
     for (RelOptRule r : MorphRules.PHYSICAL) {
       planner.addRule(r);
     }
-    RelTraitSet traits = rel.getTraitSet().replace(EnumerableConvention.INSTANCE).simplify();
+    // Only the convention is required: an ORDER BY is a Sort in the plan already, and a
+    // collation derived from, say, an empty Values must not be enforced.
+    RelTraitSet traits = cluster.traitSet().replace(EnumerableConvention.INSTANCE);
     planner.setRoot(planner.changeTraits(rel, traits));
     rel = planner.findBestExp();
-    times.put("volcano", (System.nanoTime() - t) / 1_000_000); t = System.nanoTime();
+    clock.lap("physical");
     rel = Programs.calc(DefaultRelMetadataProvider.INSTANCE)
         .run(planner, rel, rel.getTraitSet(), List.of(), List.of());
-    times.put("calc", (System.nanoTime() - t) / 1_000_000);
+    clock.lap("calc");
     return rel;
+  }
+
+  /** Times consecutive phases. */
+  private static final class PhaseClock {
+    private final Map<String, Long> times;
+    private long last = System.nanoTime();
+
+    PhaseClock(Map<String, Long> times) {
+      this.times = times;
+    }
+
+    void lap(String phase) {
+      if (times != null) {
+        long now = System.nanoTime();
+        times.merge(phase, (now - last) / 1_000_000, Long::sum);
+        last = now;
+      }
+    }
   }
 
   private RelNode hep(HepProgram program, RelNode rel) {

@@ -4,7 +4,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.linq4j.Enumerator;
 import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.api.ErrorCode;
@@ -13,8 +12,6 @@ import org.morphdb.engine.catalog.TypeKind;
 
 /** A cached {@link ExecutablePlan} bound to the literal values lifted from one statement. */
 final class PreparedQueryImpl implements PreparedQuery {
-  private static final JavaTypeFactory TYPE_FACTORY = SqlConfig.typeFactory();
-
   private final ExecutablePlan plan;
   private final Object[] lifted;
 
@@ -60,8 +57,7 @@ final class PreparedQueryImpl implements PreparedQuery {
   @Override
   public Iterator<Object[]> execute(TableSource source, Object[] parameters) {
     Object[] all = bind(parameters == null ? new Object[0] : parameters);
-    MorphDataContext context = new MorphDataContext(plan.rootSchema(), TYPE_FACTORY, source, all,
-        plan.stash());
+    MorphDataContext context = new MorphDataContext(plan.rootSchema(), source, all, plan.stash());
     try {
       return new RowIterator(plan.runner().open(context));
     } catch (Throwable e) {
@@ -115,7 +111,12 @@ final class PreparedQueryImpl implements PreparedQuery {
         throw new NoSuchElementException();
       }
       hasNext = null;
-      return rows.current();
+      try {
+        return rows.current();
+      } catch (Throwable e) {
+        close();
+        throw ErrorTranslator.execution(e);
+      }
     }
 
     private void close() {

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToLongFunction;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.rel.type.RelDataType;
@@ -14,8 +15,11 @@ import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.ConstraintState;
 import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.catalog.TypeKind;
 import org.morphdb.engine.catalog.ViewDef;
 
 /**
@@ -34,6 +38,9 @@ public final class QueryPlanner {
   private final Cache<Integer, MorphSchemaFactory> schemas =
       Caffeine.newBuilder().maximumSize(8).build();
   private final Cache<ExpressionKey, CompiledExpression> expressions;
+
+  /** Plan cache counters: a hit is a prepare that compiled nothing. */
+  public record CacheStats(long hits, long misses, long size) {}
 
   private record ExpressionKey(String sql, String schema, String table, List<Object> columns,
       ColumnType resultType) {}
@@ -110,8 +117,27 @@ public final class QueryPlanner {
     return SystemTables.catalogRows(catalog, schema, table, v -> viewColumns(s, v));
   }
 
-  /** Plan cache counters (a hit is a prepare that compiled nothing). */
-  public PlanCache.Stats cacheStats() {
+  /**
+   * Loads and initializes Calcite's planner, metadata handlers and code generator (seconds,
+   * once per JVM), so that the first real statement does not pay for it. Call it from a
+   * background thread when a database starts; calling it again is cheap and harmless.
+   */
+  public static void warmUp() {
+    ColumnDef a = new ColumnDef(2, 0, "A", ColumnType.of(TypeKind.INTEGER), ConstraintState.VALID,
+        null, null, null);
+    ColumnDef b = new ColumnDef(3, 1, "B", ColumnType.of(TypeKind.VARCHAR), null, null, null, null);
+    TableDef w = new TableDef(1, Catalog.DEFAULT_SCHEMA, "W", 1, List.of(a, b), List.of(2),
+        List.of(), List.of(), 2);
+    Catalog c = new Catalog(1, 0L, 4, "", Map.of(1, w), Map.of());
+    QueryPlanner p = new QueryPlanner(4);
+    p.prepare("SELECT b, COUNT(*) FROM w WHERE a = 1 GROUP BY b ORDER BY b", c, QueryOptions.DEFAULT);
+    p.prepare("SELECT w1.b FROM w w1 JOIN w w2 ON w1.a = w2.a"
+        + " WHERE w1.a IN (SELECT a FROM w WHERE b LIKE 'x%')", c, QueryOptions.DEFAULT);
+    p.compileExpression("a > 0", w, null);
+  }
+
+  /** Plan cache counters. */
+  public CacheStats cacheStats() {
     return cache.stats();
   }
 

@@ -60,18 +60,18 @@ public final class ScanSpec {
     return new ScanSpec(null, schema, name, null, width, null, null, true, true);
   }
 
-  public Enumerable<Object[]> scan(DataContext root) {
+  public Enumerable<Object> scan(DataContext root) {
     TableSource source = source(root);
     return rows(() -> source.scan(table));
   }
 
-  public Enumerable<Object[]> system(DataContext root) {
+  public Enumerable<Object> system(DataContext root) {
     TableSource source = source(root);
     return rows(() -> source.systemRows(systemSchema, systemTable));
   }
 
   /** The row whose primary key equals {@code key} (values of any comparable type). */
-  public Enumerable<Object[]> lookup(DataContext root, Object[] key) {
+  public Enumerable<Object> lookup(DataContext root, Object[] key) {
     Object[] k = new Object[key.length];
     for (int i = 0; i < key.length; i++) {
       if (key[i] == null) {
@@ -93,7 +93,7 @@ public final class ScanSpec {
    * Rows whose leading index columns equal {@code eq}, and whose next column lies between
    * {@code low} and {@code high} (each {@link #NONE} when absent).
    */
-  public Enumerable<Object[]> range(DataContext root, Object[] eq, Object low, Object high) {
+  public Enumerable<Object> range(DataContext root, Object[] eq, Object low, Object high) {
     Object[] prefix = new Object[eq.length];
     for (int i = 0; i < eq.length; i++) {
       prefix[i] = eq[i] == null ? null : Coercions.key(keyKinds[i], eq[i]);
@@ -147,16 +147,24 @@ public final class ScanSpec {
     return (TableSource) s;
   }
 
-  private Enumerable<Object[]> rows(Supplier<Iterator<Object[]>> open) {
+  private Enumerable<Object> rows(Supplier<Iterator<Object[]>> open) {
     return new AbstractEnumerable<>() {
       @Override
-      public Enumerator<Object[]> enumerator() {
+      public Enumerator<Object> enumerator() {
         return new RowEnumerator(open.get());
       }
     };
   }
 
-  Object[] shape(Object[] row) {
+  /** Whether rows are handed on as bare values. */
+  boolean scalar() {
+    return columns == null ? width == 1 : columns.length == 1;
+  }
+
+  Object shape(Object[] row) {
+    if (scalar()) {
+      return row[columns == null ? 0 : columns[0]];
+    }
     if (columns == null) {
       return row.length == width ? row : Arrays.copyOf(row, width);
     }
@@ -168,16 +176,16 @@ public final class ScanSpec {
   }
 
   /** Iterates a TableSource iterator, shaping each row. */
-  private final class RowEnumerator implements Enumerator<Object[]> {
+  private final class RowEnumerator implements Enumerator<Object> {
     private final Iterator<Object[]> it;
-    private Object[] current;
+    private Object current;
 
     RowEnumerator(Iterator<Object[]> it) {
       this.it = it;
     }
 
     @Override
-    public Object[] current() {
+    public Object current() {
       return current;
     }
 

@@ -16,7 +16,7 @@ import org.morphdb.engine.catalog.TableDef;
  * A TableSource over fixed rows (Calcite repr), for tests. Each stored row gets a trailing
  * row key "rk-&lt;table&gt;-&lt;n&gt;". Counts how it was called.
  */
-final class MemorySource implements TableSource {
+class MemorySource implements TableSource {
   private final Catalog catalog;
   private final QueryPlanner planner;
   private final Map<Integer, List<Object[]>> rows = new HashMap<>();

@@ -1,0 +1,46 @@
+package org.morphdb.engine.sql.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.morphdb.engine.catalog.Catalog;
+
+/** Many-table comma joins get a heuristic join order instead of exhaustive search. */
+class WideJoinTest {
+
+  private static String chain(int n) {
+    StringBuilder from = new StringBuilder(" FROM t1");
+    StringBuilder where = new StringBuilder(" WHERE 1 = 1");
+    for (int i = 2; i <= n; i++) {
+      from.append(", t").append(i);
+      where.append(" AND a").append(i).append(" = b").append(i - 1);
+    }
+    return "SELECT x1, x" + n + from + where;
+  }
+
+  @Test
+  void twentyAndSixtyFourTableJoinsPlanAndRun() {
+    Tables tables = new Tables();
+    for (int i = 1; i <= 64; i++) {
+      tables.table("T" + i, "A" + i + " INTEGER PK", "B" + i + " INTEGER", "X" + i + " VARCHAR(10)");
+    }
+    Catalog catalog = tables.catalog();
+    QueryPlanner planner = new QueryPlanner(10);
+    MemorySource source = new MemorySource(catalog, planner);
+    for (int i = 1; i <= 64; i++) {
+      source.add("T" + i, new Object[] {i, i + 1, "t" + i}, new Object[] {i + 100, i + 1, "u" + i});
+    }
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+      PreparedQuery q = planner.prepare(chain(20), catalog, QueryOptions.DEFAULT);
+      assertEquals(List.of(List.of("t1", "t20"), List.of("u1", "t20")),
+          Tables.rows(q.execute(source, new Object[0])));
+    });
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      PreparedQuery q = planner.prepare(chain(64), catalog, QueryOptions.DEFAULT);
+      assertEquals(2, Tables.rows(q.execute(source, new Object[0])).size());
+    });
+  }
+}

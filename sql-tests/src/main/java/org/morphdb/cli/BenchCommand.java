@@ -1,0 +1,82 @@
+package org.morphdb.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.morphdb.bench.BenchConfig;
+import org.morphdb.bench.BenchReport;
+import org.morphdb.bench.BenchResults;
+import org.morphdb.bench.BenchRunner;
+
+/**
+ * {@code morph bench [--quick] [--rows N] [--profile] [--doc FILE | --no-doc]}: MorphDB
+ * against H2 and HSQLDB, in this JVM, same JDBC code; prints a table and refreshes the
+ * generated part of docs/benchmarks.md (a full run only, unless {@code --doc} names a file).
+ */
+final class BenchCommand {
+  static final int FULL_ROWS = 1_000_000;
+  static final int QUICK_ROWS = 20_000;
+
+  private BenchCommand() {
+  }
+
+  static int run(List<String> args, PrintStream out) {
+    Args a = Args.parse(args, Set.of("rows", "doc", "jfr"), Set.of("quick", "profile", "no-doc"));
+    if (!a.positional().isEmpty()) {
+      throw new UsageException("bench takes no arguments besides its options, not '"
+          + a.positional().get(0) + "'");
+    }
+    boolean quick = a.flag("quick");
+    int rows = a.intOption("rows", quick ? QUICK_ROWS : FULL_ROWS, 1000);
+    BenchConfig config = quick ? BenchConfig.quick(rows, a.flag("profile"))
+        : BenchConfig.full(rows, a.flag("profile"));
+    Path doc = a.flag("no-doc") ? null : a.option("doc", null) != null ? Path.of(a.option("doc", ""))
+        : quick ? null : projectRoot().resolve("docs/benchmarks.md");
+    Path jfr = Path.of(a.option("jfr", System.getProperty("java.io.tmpdir") + "/morph-bench-jfr"));
+    out.printf("MorphDB bench%s: %,d rows in the big table, %s s warm-up + %s s measured per "
+            + "figure%s%n", quick ? " (quick smoke run)" : "", config.bigRows(),
+        config.warmupSeconds(), config.measureSeconds(),
+        config.profile() ? "; MorphDB's runs recorded with JFR in " + jfr : "");
+    try {
+      BenchResults results = new BenchRunner(config, out, jfr).run();
+      BenchReport report = new BenchReport(results);
+      report.print(out);
+      if (doc != null) {
+        report.writeDoc(doc, command(args), quick);
+        out.println("Results written to " + doc.toAbsolutePath().normalize());
+      }
+      return 0;
+    } catch (Exception e) {
+      out.println("bench failed: " + e);
+      e.printStackTrace(out);
+      return 1;
+    }
+  }
+
+  /** The command line that reproduces the run, with the JVM options the launcher was given. */
+  private static String command(List<String> args) {
+    String opts = System.getenv("MORPH_JAVA_OPTS");
+    return (opts == null || opts.isBlank() ? "" : "MORPH_JAVA_OPTS='" + opts + "' ")
+        + "./morph bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+  }
+
+  /** The checkout this CLI was built from (sql-tests/target/classes → ../../..), or the cwd. */
+  static Path projectRoot() {
+    try {
+      Path classes = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource()
+          .getLocation().toURI());
+      Path root = classes.getParent() == null ? null : classes.getParent().getParent();
+      root = root == null ? null : root.getParent();
+      if (root != null && Files.isRegularFile(root.resolve("morph"))) {
+        return root;
+      }
+    } catch (URISyntaxException | RuntimeException e) {
+      // fall back to the working directory
+    }
+    return Path.of("").toAbsolutePath();
+  }
+}
