@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,8 +16,12 @@ import java.util.concurrent.locks.LockSupport;
  * Writer threads on the big table, one auto-commit connection each, mixing an UPDATE of a
  * random row and an INSERT of a new one half and half. Closed loop (as fast as they go) or
  * paced at a fixed offered rate, logging each operation's latency from its intended start.
+ * {@link #start} returns once every thread has prepared its statements (the first statement
+ * planned on a database can take seconds), and they all begin writing then.
  */
 final class BenchWriters {
+  private static final long READY_TIMEOUT_SECONDS = 120;
+
   private final Dbms.Db db;
   private final int rows;
   private final AtomicLong nextId;
@@ -25,6 +30,8 @@ final class BenchWriters {
   private final LongAdder errors = new LongAdder();
   private final List<Thread> threads = new ArrayList<>();
   private final List<LatencyLog> logs = new ArrayList<>();
+  private final CountDownLatch go = new CountDownLatch(1);
+  private volatile long startNanos;
   private volatile long[] lastIntended;
   private volatile boolean stop;
   private volatile String firstError;
@@ -37,21 +44,24 @@ final class BenchWriters {
     this.ratePerSec = ratePerSec;
   }
 
-  void start(int count) {
+  void start(int count) throws InterruptedException {
     lastIntended = new long[count];
-    long start = System.nanoTime();
+    CountDownLatch ready = new CountDownLatch(count);
+    long period = ratePerSec > 0 ? Math.round(count * 1e9 / ratePerSec) : 0;
     for (int i = 0; i < count; i++) {
       int index = i;
       LatencyLog log = new LatencyLog();
       logs.add(log);
-      long period = ratePerSec > 0 ? Math.round(count * 1e9 / ratePerSec) : 0;
-      // paced threads start half a period apart so that their operations interleave
-      long first = start + period * i / count;
-      Thread t = new Thread(() -> loop(index, log, first, period), "bench-writer-" + i);
+      Thread t = new Thread(() -> run(index, log, period, count, ready), "bench-writer-" + i);
       t.setDaemon(true);
       threads.add(t);
       t.start();
     }
+    if (!ready.await(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      throw new IllegalStateException("writers not ready after " + READY_TIMEOUT_SECONDS + " s");
+    }
+    startNanos = System.nanoTime();
+    go.countDown();
   }
 
   long done() {
@@ -87,30 +97,42 @@ final class BenchWriters {
     }
   }
 
-  private void loop(int index, LatencyLog log, long first, long period) {
+  private void run(int index, LatencyLog log, long period, int count, CountDownLatch ready) {
     try (Connection c = db.connect();
          PreparedStatement update = c.prepareStatement("UPDATE big SET a = ?, b = ? WHERE id = ?");
          PreparedStatement insert = c.prepareStatement("INSERT INTO big VALUES (?, ?, ?, ?)")) {
-      ThreadLocalRandom random = ThreadLocalRandom.current();
-      long intended = first;
-      while (!stop) {
-        if (period > 0) {
-          long wait = intended - System.nanoTime();
-          if (wait > 0) {
-            LockSupport.parkNanos(wait);
-          }
-        }
-        write(random, update, insert);
-        if (period > 0) {
-          log.add(intended, System.nanoTime());
-          long[] last = lastIntended;
-          last[index] = intended;
-          lastIntended = last; // volatile write publishes the progress
-          intended += period;
-        }
-      }
+      ready.countDown();
+      go.await();
+      // paced threads start a fraction of a period apart so that their operations interleave
+      loop(index, log, startNanos + period * index / count, period, update, insert);
     } catch (SQLException e) {
       error(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      ready.countDown(); // a thread that failed to prepare must not hold up start()
+    }
+  }
+
+  private void loop(int index, LatencyLog log, long first, long period, PreparedStatement update,
+      PreparedStatement insert) {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    long intended = first;
+    while (!stop) {
+      if (period > 0) {
+        long wait = intended - System.nanoTime();
+        if (wait > 0) {
+          LockSupport.parkNanos(wait);
+        }
+      }
+      write(random, update, insert);
+      if (period > 0) {
+        log.add(intended, System.nanoTime());
+        long[] last = lastIntended;
+        last[index] = intended;
+        lastIntended = last; // volatile write publishes the progress
+        intended += period;
+      }
     }
   }
 

@@ -51,6 +51,10 @@ final class IndexBuildBenchmarks {
   /** Writers paced at {@code offered} writes/s; CREATE INDEX big_b ON big (b) after "before". */
   Paced paced(Dbms.Db db, AtomicLong nextId, double offered)
       throws SQLException, InterruptedException {
+    if (!(offered > 0)) {
+      return new Paced(offered, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
+          "no offered load: the writers' maximum was not measured");
+    }
     BenchWriters writers = new BenchWriters(db, config.bigRows(), nextId, offered);
     writers.start(WRITERS);
     long b0;

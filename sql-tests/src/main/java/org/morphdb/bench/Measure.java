@@ -48,9 +48,9 @@ final class Measure {
   /** Heap in use after full collections, in bytes. */
   static long usedHeapAfterGc() throws InterruptedException {
     long used = Long.MAX_VALUE;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 3; i++) {
       System.gc();
-      Thread.sleep(150);
+      Thread.sleep(100);
       used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
     }
     return used;

@@ -59,13 +59,21 @@ final class QueryBenchmarks {
     }
   }
 
-  /** Orders joined with customers, grouped by region (10 groups). */
+  /**
+   * Orders joined with customers, grouped by region (10 groups). The parameter alternates
+   * between 0 and 1 (it filters at most 0.1 % of the orders) so that no database can hand back
+   * the previous execution's result: H2 reuses a query's last result when its parameters and
+   * tables are unchanged.
+   */
   Figure joinGroupBy(Dbms.Db db) throws SQLException {
     String sql = "SELECT c.region, COUNT(*), SUM(o.amount) FROM orders o "
-        + "JOIN customers c ON o.customer_id = c.id GROUP BY c.region";
+        + "JOIN customers c ON o.customer_id = c.id WHERE o.amount >= ? GROUP BY c.region";
     long[] wrong = {0};
     try (PreparedStatement ps = db.main().prepareStatement(sql)) {
-      double rate = run(i -> wrong[0] += count(ps) == Tables.REGIONS ? 0 : 1);
+      double rate = run(i -> {
+        ps.setInt(1, (int) (i & 1));
+        wrong[0] += count(ps) == Tables.REGIONS ? 0 : 1;
+      });
       return new Figure(rate, wrong[0] == 0 ? null : wrong[0] + " queries returned wrong groups");
     }
   }

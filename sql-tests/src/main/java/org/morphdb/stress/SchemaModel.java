@@ -46,6 +46,9 @@ final class SchemaModel {
   private final Set<String> checks = new TreeSet<>();
   private int nextColumn = 1;
 
+  /** The indexes on the base columns the DDL loop creates and drops. */
+  static List<IndexSpec> baseIndexes() { return BASE_INDEXES; }
+
   /** Indexes that exist (PUBLIC) as far as the DDL thread knows. */
   List<IndexSpec> indexes() { return List.copyOf(indexes.values()); }
 

@@ -40,9 +40,9 @@ public record StressConfig(
     }
   }
 
-  /** Safe mode: 3 nodes, delay 5 ms, lag 20 ms, 2 writers per node, 5 s per seed. */
+  /** Safe mode: 3 nodes, delay 5 ms, lag 20 ms, 3 writers per node, 5 s per seed. */
   public static StressConfig defaults() {
-    return new StressConfig(5, 1, 5_000, 3, 5, 20, null, 2, 60, 2_000, true, System.out);
+    return new StressConfig(5, 1, 5_000, 3, 5, 20, null, 3, 60, 2_000, true, System.out);
   }
 
   /** {@code ./morph stress --seeds N --minutes M [--unsafe MODE]}: the time is shared by the seeds. */
@@ -131,7 +131,7 @@ public record StressConfig(
           After every job: CHECK TABLE, every index query against a full scan; at the end
           the table against a model of the acknowledged commits. Defaults: 5 seeds, 5 s
           each (--minutes M shares M minutes between the seeds, --seconds S is per seed),
-          3 nodes, delay 5 ms, lag 20 ms, 2 writers per node, 60 rows per writer. With
+          3 nodes, delay 5 ms, lag 20 ms, 3 writers per node, 60 rows per writer. With
           --unsafe stale-cache the defaults become delay 2 ms, lag 150 ms; the report says
           how many seeds found anomalies. --keep-going keeps a seed running after its first
           anomaly. A failing seed prints the command that replays it.

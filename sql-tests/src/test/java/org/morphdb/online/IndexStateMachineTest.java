@@ -1,6 +1,7 @@
 package org.morphdb.online;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.morphdb.online.OnlineDb.exec;
@@ -34,6 +35,7 @@ class IndexStateMachineTest {
   static final int AHEAD = 0;
   static final int BEHIND = 1;
   static final String CREATE = "CREATE INDEX ix_k ON t (k)";
+  static final String CREATE_UNIQUE = "CREATE UNIQUE INDEX ix_k ON t (k)";
   static final String DROP = "DROP INDEX ix_k";
   static final List<String> CREATE_STEPS = List.of("DELETE_ONLY", "WRITE_ONLY", "PUBLIC");
   static final List<String> DROP_STEPS = List.of("WRITE_ONLY", "DELETE_ONLY", "ABSENT");
@@ -57,6 +59,17 @@ class IndexStateMachineTest {
 
   static void createIndexWithAStaleNodeOneVersionBehindAgain() throws Exception {
     walk("nodes=2;delay=5;unsafe=stale-cache", CREATE, CREATE_STEPS, STALE, CURRENT, STALE);
+  }
+
+  /** The same orderings keep k unique, so they run against a UNIQUE index as well. */
+  @Test
+  void createUniqueIndexWithTheNodeBehindWaitingAtEveryStep() throws Exception {
+    walk("nodes=2;delay=5", CREATE_UNIQUE, CREATE_STEPS, WAITS, WAITS, WAITS);
+  }
+
+  @Test
+  void createUniqueIndexWithAStaleNodeOneVersionBehind() throws Exception {
+    walk("nodes=2;delay=5;unsafe=stale-cache", CREATE_UNIQUE, CREATE_STEPS, STALE, CURRENT, STALE);
   }
 
   @Test
@@ -114,6 +127,12 @@ class IndexStateMachineTest {
           // node 1 still sees the index PUBLIC and reads through it while node 0 is WRITE_ONLY
           assertTrue(explain(behind, "SELECT id FROM t WHERE k = ?", 50).contains("IX_K"),
               "the stale node plans with the index it still thinks PUBLIC");
+        }
+        if (how[i] == STALE && !dropping && steps.get(i).equals("PUBLIC")) {
+          // node 1 still has the index WRITE_ONLY: it maintains it but never reads it
+          assertFalse(explain(behind, "SELECT id FROM t WHERE k = ?", 50).contains("IX_K"),
+              "the stale node does not plan with an index it thinks WRITE_ONLY");
+          assertTrue(explain(ahead, "SELECT id FROM t WHERE k = ?", 50).contains("IX_K"));
         }
         o.run(i, how[i]);
         if (how[i] == STALE) {

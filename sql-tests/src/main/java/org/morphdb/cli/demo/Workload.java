@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,6 +31,7 @@ final class Workload {
   private final Counters counters = new Counters();
   private final AtomicLong nextId;
   private final List<Thread> threads = new ArrayList<>();
+  private CountDownLatch ready;
   private volatile boolean stop;
 
   Workload(DemoTarget target, int rows) {
@@ -42,7 +44,12 @@ final class Workload {
     return counters;
   }
 
-  void start(int writers, int readers) {
+  /**
+   * Starts the threads and returns once each has connected and prepared its statements (the
+   * first statements planned on a database can take seconds), so they start working together.
+   */
+  void start(int writers, int readers) throws InterruptedException {
+    ready = new CountDownLatch(writers + readers);
     for (int i = 0; i < writers; i++) {
       int node = i;
       threads.add(start("demo-writer-" + i, () -> writeLoop(node)));
@@ -51,6 +58,7 @@ final class Workload {
       int node = i;
       threads.add(start("demo-reader-" + i, () -> readLoop(node)));
     }
+    ready.await(2, TimeUnit.MINUTES);
   }
 
   private static Thread start(String name, Runnable body) {
@@ -73,6 +81,7 @@ final class Workload {
          PreparedStatement update = c.prepareStatement(DemoSchema.UPDATE);
          PreparedStatement insert = c.prepareStatement(DemoSchema.INSERT)) {
       c.setAutoCommit(false);
+      ready.countDown();
       ThreadLocalRandom random = ThreadLocalRandom.current();
       while (!stop) {
         boolean isInsert = random.nextInt(4) == 0;
@@ -86,6 +95,8 @@ final class Workload {
       }
     } catch (SQLException e) {
       counters.error("writer on node " + node, e);
+    } finally {
+      ready.countDown(); // one that could not start must not hold up the others
     }
   }
 
@@ -148,6 +159,7 @@ final class Workload {
   private void readLoop(int node) {
     try (Connection c = target.connect(node);
          PreparedStatement read = c.prepareStatement(DemoSchema.POINT_READ)) {
+      ready.countDown();
       ThreadLocalRandom random = ThreadLocalRandom.current();
       while (!stop) {
         long id = 1 + random.nextInt(rows);
@@ -164,6 +176,8 @@ final class Workload {
       }
     } catch (SQLException e) {
       counters.error("reader on node " + node, e);
+    } finally {
+      ready.countDown();
     }
   }
 }

@@ -3,7 +3,6 @@ package org.morphdb.engine.sql.plan;
 import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.adapter.enumerable.EnumUtils;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
@@ -14,6 +13,7 @@ import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
 import org.apache.calcite.linq4j.tree.BlockBuilder;
 import org.apache.calcite.linq4j.tree.Expression;
 import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.linq4j.tree.Primitive;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.prepare.RelOptTableImpl;
@@ -137,7 +137,8 @@ abstract class MorphScan extends TableScan implements EnumerableRel {
         }, implementor::getCorrelVariableGetter);
     List<Expression> boxed = new ArrayList<>();
     for (Expression e : list) {
-      boxed.add(EnumUtils.convert(e, Object.class));
+      Expression b = Primitive.is(e.getType()) ? Expressions.box(e) : e;
+      boxed.add(Expressions.convert_(b, Object.class));
     }
     return boxed;
   }

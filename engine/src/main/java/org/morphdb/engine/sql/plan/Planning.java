@@ -16,7 +16,6 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
-import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.RelFactories;
@@ -63,8 +62,9 @@ final class Planning implements RelOptTable.ViewExpander {
   Planning(MorphSchemaFactory schemas, boolean exposeRowKey) {
     this.schemas = schemas;
     this.exposeRowKey = exposeRowKey;
+    // No collation trait: every ORDER BY is an explicit Sort, and without the trait Volcano
+    // never needs sort enforcers (whose absence made plans over empty Values unplannable).
     planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
-    planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
     planner.setExecutor(NO_FOLDING);
     this.cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
   }
@@ -139,8 +139,6 @@ final class Planning implements RelOptTable.ViewExpander {
     for (RelOptRule r : MorphRules.PHYSICAL) {
       planner.addRule(r);
     }
-    // Only the convention is required: an ORDER BY is a Sort in the plan already, and a
-    // collation derived from, say, an empty Values must not be enforced.
     RelTraitSet traits = cluster.traitSet().replace(EnumerableConvention.INSTANCE);
     planner.setRoot(planner.changeTraits(rel, traits));
     rel = planner.findBestExp();
