@@ -14,8 +14,8 @@ import org.morphdb.engine.api.Session;
  *
  * <ul>
  *   <li>A schema-version mismatch re-prepares the statement against exactly the version the
- *       transaction binds and re-sends it, when {@code autoRetry} is on (at most
- *       {@code maxRetries} times in a row); otherwise the application gets MR001/1005.
+ *       transaction binds and re-sends it, whenever {@code autoRetry} is on (bounded only
+ *       by {@link #MAX_REPREPARES} against livelock); otherwise the application gets MR001/1005.
  *   <li>In auto-commit mode, a statement aborted with a retriable 40001 is re-sent, at most
  *       {@code maxRetries} times, with jittered backoff from 1 ms doubling to 100 ms; the
  *       final failure names the cause. In an explicit transaction a 40001 goes to the
@@ -25,6 +25,12 @@ import org.morphdb.engine.api.Session;
  */
 final class RetryPolicy {
   static final long MAX_BACKOFF_MS = 100;
+  /**
+   * Version mismatches are always retried (DESIGN.md): each one means a DDL moved on while
+   * the statement was re-prepared, so they end when the DDL does. This bound only guards
+   * against a livelock; after a few in a row the driver backs off like for aborts.
+   */
+  static final int MAX_REPREPARES = 1000;
 
   /** Waits between attempts; replaced in tests. */
   @FunctionalInterface
@@ -70,12 +76,15 @@ final class RetryPolicy {
         if (!autoRetry) {
           throw Errors.toSqlException(e);
         }
-        if (mismatches >= maxRetries) {
+        if (mismatches >= MAX_REPREPARES) {
           throw Errors.toSqlException(e, e.getMessage()
               + " (still stale after " + mismatches + " re-prepares)");
         }
         mismatches++;
         stale = e;
+        if (mismatches > 3 && !pause(mismatches - 3)) {
+          throw Errors.toSqlException(e);
+        }
       } catch (MorphException e) {
         if (!retriesAbort(session, e)) {
           throw Errors.toSqlException(e);

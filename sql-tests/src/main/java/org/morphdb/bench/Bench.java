@@ -94,11 +94,12 @@ public enum Bench {
 
   /** The target as the issue writes it: {@code ≥ 1.0× the faster of H2 and HSQLDB}. */
   public String targetText() {
-    String op = direction == Direction.AT_LEAST ? "≥ " : "≤ ";
+    String op = (direction == Direction.AT_LEAST ? "≥ " : "≤ ")
+        + java.math.BigDecimal.valueOf(target).stripTrailingZeros().toPlainString();
     return switch (basis) {
-      case FASTER_OTHER -> op + Fmt.num(target) + "× the faster of H2 and HSQLDB";
-      case H2 -> op + Fmt.num(target) + "× H2";
-      case SELF -> op + Fmt.num(target);
+      case FASTER_OTHER -> op + "× the faster of H2 and HSQLDB";
+      case H2 -> op + "× H2";
+      case SELF -> op;
     };
   }
 

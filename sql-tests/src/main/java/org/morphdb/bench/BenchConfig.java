@@ -18,7 +18,7 @@ public record BenchConfig(boolean quick, int bigRows, int rangeRows, int orderRo
   }
 
   public static BenchConfig quick(int bigRows, boolean profile) {
-    return new BenchConfig(true, bigRows, 10_000, 10_000, 0.3, 0.7, profile);
+    return new BenchConfig(true, bigRows, 5_000, 5_000, 0.2, 0.5, profile);
   }
 
   /** The heap figure is per million rows, whatever the table's size. */

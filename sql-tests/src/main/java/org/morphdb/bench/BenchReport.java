@@ -33,11 +33,11 @@ public final class BenchReport {
   public void print(PrintStream out) {
     out.println();
     out.println(left("benchmark", 29) + left("unit", 14) + right("MorphDB", 12) + right("H2", 12)
-        + right("HSQLDB", 12) + right("ratio", 9) + "  " + left("target", 35) + "verdict");
+        + right("HSQLDB", 12) + right("ratio", 9) + "  " + left("target", 38) + "verdict");
     for (Bench b : Bench.values()) {
       out.println(left(b.label(), 29) + left(b.unit(), 14) + cell(b, Dbms.MORPHDB, 12)
           + cell(b, Dbms.H2, 12) + cell(b, Dbms.HSQLDB, 12) + right(Fmt.ratio(results.ratio(b)), 9)
-          + "  " + left(b.targetText(), 35) + results.verdict(b));
+          + "  " + left(b.targetText(), 38) + results.verdict(b));
     }
     results.problems().forEach(p -> out.println("problem: " + p));
     out.printf("%d of %d targets met%n", met(), Bench.values().length);
@@ -121,7 +121,9 @@ public final class BenchReport {
     md.append("Machine and command:\n\n")
         .append("- CPUs (`nproc`): ").append(machine.cpus()).append("; memory: ")
         .append(machine.memory()).append("; OS: ").append(machine.os()).append("\n")
-        .append("- load average when the report was written: ").append(machine.loadText())
+        .append("- 1-minute load average at the start / end of the run: ")
+        .append(String.format(java.util.Locale.ROOT, "%.2f", results.loadAtStart()))
+        .append(" / ").append(machine.loadText())
         .append(" (other work on the machine makes absolute figures noisy; the ratios come "
             + "from one run, each benchmark running the three databases back to back)\n")
         .append("- Java: ").append(machine.java()).append("; max heap ")

@@ -13,6 +13,8 @@ public final class BenchResults {
   private final Map<Bench, List<String>> hotSpots = new EnumMap<>(Bench.class);
   private final Map<Dbms, String> versions = new EnumMap<>(Dbms.class);
   private final List<String> problems = new ArrayList<>();
+  private final double loadAtStart =
+      java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
   synchronized void put(Bench b, Dbms d, double value, String detail) {
     values.computeIfAbsent(b, k -> new EnumMap<>(Dbms.class)).put(d, value);
@@ -48,6 +50,11 @@ public final class BenchResults {
 
   public synchronized Map<Dbms, String> versions() {
     return new LinkedHashMap<>(versions);
+  }
+
+  /** The 1-minute load average when the run began (negative when unknown). */
+  public double loadAtStart() {
+    return loadAtStart;
   }
 
   public synchronized List<String> problems() {

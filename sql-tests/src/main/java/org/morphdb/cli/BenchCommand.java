@@ -19,7 +19,7 @@ import org.morphdb.bench.BenchRunner;
  */
 final class BenchCommand {
   static final int FULL_ROWS = 1_000_000;
-  static final int QUICK_ROWS = 20_000;
+  static final int QUICK_ROWS = 10_000;
 
   private BenchCommand() {
   }

@@ -54,7 +54,7 @@ public final class Main {
             of docs/benchmarks.md, and refreshes that file's generated section (the real run
             only). Takes about 5 to 10 minutes.
             --quick       tiny sizes and windows: a smoke run in well under a minute
-            --rows N      rows of the big table (default 1000000; 20000 with --quick)
+            --rows N      rows of the big table (default 1000000; 10000 with --quick)
             --profile     record MorphDB's runs with JFR and list their hot spots
             --doc FILE    write the results there (also with --quick); --no-doc: nowhere
 

@@ -49,7 +49,7 @@ class BenchReportTest {
     assertTrue(md.startsWith("# Benchmarks\n\nHand-written analysis.\n\n" + BenchReport.BEGIN), md);
     assertTrue(md.endsWith(BenchReport.END + "\n\n## What is in the way\n\nMore prose.\n"), md);
     assertTrue(!md.contains("old figures"), md);
-    assertTrue(md.contains("| heap per 1M rows (4 columns) | MB | 300 | 100 | - | 3.00× | ≤ 1.50× H2 "
+    assertTrue(md.contains("| heap per 1M rows (4 columns) | MB | 300 | 100 | - | 3.00× | ≤ 1.5× H2 "
         + "| **MISSED: 3.00 > 1.50 (2.00× over)** |"), md);
     assertTrue(md.contains("- heap per 1M rows — MorphDB: 6 MB for 20,000 rows"), md);
     assertTrue(md.contains("- reproduce: `./morph bench`"), md);

@@ -45,7 +45,7 @@ final class DmlRunner {
 
   /** What the statement writes, planned against one catalog version. */
   record DmlPlan(SqlKind kind, TableDef table, List<ColumnDef> targets, InsertValues values,
-      PreparedQuery query, List<org.morphdb.engine.api.ColumnMeta> parameters) {}
+      PreparedQuery query, List<org.morphdb.engine.api.ColumnMeta> parameters, PointWrite point) {}
 
   DmlPlan plan(SqlNode node, Catalog c) {
     if (node instanceof SqlInsert ins) {
@@ -53,30 +53,41 @@ final class DmlRunner {
       List<ColumnDef> targets = targets(t, ins.getTargetColumnList());
       InsertValues values = InsertValues.tryFastPath(ins.getSource(), targets);
       if (values != null) {
-        return new DmlPlan(SqlKind.INSERT, t, targets, values, null, values.parameters());
+        return new DmlPlan(SqlKind.INSERT, t, targets, values, null, values.parameters(), null);
       }
       PreparedQuery q = engine.planner().prepare(ins.getSource(), c, org.morphdb.engine.sql.plan.QueryOptions.DEFAULT);
       if (q.columns().size() != targets.size()) {
         throw MorphException.of(ErrorCode.INVALID_STATEMENT,
             "INSERT into %s names %d columns but the source has %d", t.name(), targets.size(), q.columns().size());
       }
-      return new DmlPlan(SqlKind.INSERT, t, targets, null, q, q.parameters());
+      return new DmlPlan(SqlKind.INSERT, t, targets, null, q, q.parameters(), null);
     } else if (node instanceof SqlUpdate upd) {
       TableDef t = engine.resolveTable(c, upd.getTargetTable());
       List<ColumnDef> targets = targets(t, upd.getTargetColumnList());
+      PointWrite point = PointWrite.update(upd, t, targets);
+      if (point != null) {
+        return new DmlPlan(SqlKind.UPDATE, t, targets, null, null, point.parameters(), point);
+      }
       SqlNode select = DmlRewrite.updateAsSelect(upd, t, targets);
       PreparedQuery q = engine.planner().prepare(select, c, org.morphdb.engine.sql.plan.QueryOptions.ROW_KEY);
-      return new DmlPlan(SqlKind.UPDATE, t, targets, null, q, q.parameters());
+      return new DmlPlan(SqlKind.UPDATE, t, targets, null, q, q.parameters(), null);
     } else if (node instanceof SqlDelete del) {
       TableDef t = engine.resolveTable(c, del.getTargetTable());
+      PointWrite point = PointWrite.delete(del, t);
+      if (point != null) {
+        return new DmlPlan(SqlKind.DELETE, t, List.of(), null, null, point.parameters(), point);
+      }
       SqlNode select = DmlRewrite.deleteAsSelect(del);
       PreparedQuery q = engine.planner().prepare(select, c, org.morphdb.engine.sql.plan.QueryOptions.ROW_KEY);
-      return new DmlPlan(SqlKind.DELETE, t, List.of(), null, q, q.parameters());
+      return new DmlPlan(SqlKind.DELETE, t, List.of(), null, q, q.parameters(), null);
     }
     throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Unsupported statement: %s", node.getKind());
   }
 
   long run(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source) {
+    if (plan.point() != null) {
+      return plan.point().run(tx, node, access, engine.constraintChecker(), params);
+    }
     return switch (plan.kind()) {
       case INSERT -> insert(tx, node, plan, params, source);
       case UPDATE -> update(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source);

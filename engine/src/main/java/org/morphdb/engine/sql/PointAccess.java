@@ -57,10 +57,6 @@ final class PointAccess {
    * for an integer column, a string longer than the column.
    */
   Key key(List<Object> args) {
-    if (args.size() != parameters.size()) {
-      throw MorphException.of(org.morphdb.engine.api.ErrorCode.INVALID_STATEMENT,
-          "The statement has %d parameters but %d values were given", parameters.size(), args.size());
-    }
     Object[] calcite = new Object[keyItems.length];
     for (int i = 0; i < calcite.length; i++) {
       ColumnDef c = table.columnById(table.primaryKey().get(i));
@@ -99,13 +95,22 @@ final class PointAccess {
       return null;
     }
     TableDef t = tables.apply(from);
-    if (t == null || t.hasHiddenRowId() || !t.primaryKey().stream()
+    int[] projection = t == null ? null : projection(s.getSelectList(), t, from);
+    PointAccess access = projection == null ? null : of(t, from, s.getWhere(), projection);
+    return access == null || access.parameters.contains(null) ? null : access;
+  }
+
+  /**
+   * Key access to {@code t} when {@code where} fixes exactly its primary key (for point
+   * reads, and for the point UPDATE and DELETE of {@link DmlRunner}), else null.
+   */
+  static PointAccess of(TableDef t, SqlIdentifier from, SqlNode where, int[] projection) {
+    if (where == null || t.hasHiddenRowId() || !t.primaryKey().stream()
         .map(id -> t.columnById(id).type().kind()).allMatch(k -> k.isInteger() || k.isString())) {
       return null;
     }
-    int[] projection = projection(s.getSelectList(), t, from);
-    Object[] items = keyItems(s.getWhere(), t, from);
-    if (projection == null || items == null) {
+    Object[] items = keyItems(where, t, from);
+    if (items == null) {
       return null;
     }
     List<ColumnMeta> columns = new ArrayList<>();
@@ -114,23 +119,22 @@ final class PointAccess {
     }
     List<ColumnMeta> params = new ArrayList<>();
     for (int i = 0; i < items.length; i++) {
+      ColumnDef c = t.columnById(t.primaryKey().get(i));
       if (items[i] instanceof Param p) {
         while (params.size() <= p.index()) {
           params.add(null);
         }
-        params.set(p.index(), meta(t.columnById(t.primaryKey().get(i)), t));
-      }
-    }
-    if (params.contains(null)) {
-      return null;
-    }
-    PointAccess access = new PointAccess(t, items, projection, columns, params);
-    for (int i = 0; i < items.length; i++) {
-      if (items[i] instanceof String && t.columnById(t.primaryKey().get(i)).type().kind().isInteger()) {
+        params.set(p.index(), meta(c, t));
+      } else if (items[i] instanceof String && c.type().kind().isInteger()) {
         return null; // a string compared with a number: the planner's CAST rules decide
       }
     }
-    return access;
+    return new PointAccess(t, items, projection, columns, params);
+  }
+
+  /** Metadata of parameter {@code index} if it is a key value, else null. */
+  ColumnMeta parameter(int index) {
+    return index < parameters.size() ? parameters.get(index) : null;
   }
 
   private static int[] projection(SqlNodeList list, TableDef t, SqlIdentifier from) {
@@ -198,7 +202,7 @@ final class PointAccess {
   }
 
   /** A Param, or a non-null numeric or string literal; null for anything else. */
-  private static Object value(SqlNode n) {
+  static Object value(SqlNode n) {
     if (n instanceof SqlDynamicParam p) {
       return new Param(p.getIndex());
     }
@@ -238,7 +242,7 @@ final class PointAccess {
         && table.subList(table.size() - qualifier.size(), table.size()).equals(qualifier);
   }
 
-  private static ColumnMeta meta(ColumnDef c, TableDef t) {
+  static ColumnMeta meta(ColumnDef c, TableDef t) {
     return new ColumnMeta(c.name(), t.schema(), t.name(), c.type().kind().jdbcType(), c.type().kind().name(),
         c.type().precision(), c.type().scale(), c.nullable(), c.type().kind().javaClass());
   }

@@ -259,6 +259,10 @@ public final class SqlEngine {
 
   private Response pointRead(Transaction tx, Node node, Catalog c, PointAccess point, List<Object> params) {
     TableDef t = point.table();
+    if (params.size() != point.parameters().size()) {
+      throw MorphException.of(ErrorCode.INVALID_STATEMENT,
+          "The statement has %d parameters but %d values were given", point.parameters().size(), params.size());
+    }
     org.morphdb.engine.storage.Key key = point.key(params);
     TableAccess.Row row = key == null ? null : access.lookup(tx, node, t, key);
     List<Object[]> out = new ArrayList<>(1);

@@ -43,9 +43,9 @@ final class ErrorTranslator {
       return new MorphException(ErrorCode.FEATURE_NOT_SUPPORTED,
           "Statement not supported: " + firstLine(rootMessage(e)), e);
     }
-    ErrorCode data = dataError(e);
+    ErrorCode data = dataError(e, false);
     if (data != null) {
-      return new MorphException(data, firstLine(rootMessage(e)), e);
+      return new MorphException(data, message(data, e), e);
     }
     return new MorphException(ErrorCode.INVALID_STATEMENT,
         "Cannot prepare statement: " + firstLine(rootMessage(e)), e);
@@ -60,7 +60,7 @@ final class ErrorTranslator {
     if (isStackOverflow(e)) {
       return new MorphException(ErrorCode.DATA_EXCEPTION, "Stack overflow while running the statement", e);
     }
-    ErrorCode code = dataError(e);
+    ErrorCode code = dataError(e, true);
     if (code != null) {
       return new MorphException(code, message(code, e), e);
     }
@@ -90,9 +90,13 @@ final class ErrorTranslator {
     return new MorphException(ErrorCode.INVALID_STATEMENT, msg == null ? e.toString() : firstLine(msg), e);
   }
 
-  /** The data error a runtime failure stands for, or null. */
-  private static ErrorCode dataError(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
+  /**
+   * The data error a failure stands for, or null. {@code byMessage}: also judge run-time
+   * exceptions of generic types by their message (never for planning failures, whose
+   * messages quote plans).
+   */
+  private static ErrorCode dataError(Throwable e, boolean byMessage) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       String msg = t.getMessage() == null ? "" : t.getMessage().toLowerCase();
       if (t instanceof ArithmeticException) {
         if (msg.contains("by zero") || msg.contains("division undefined")) {
@@ -103,6 +107,9 @@ final class ErrorTranslator {
       }
       if (t instanceof NumberFormatException || t instanceof DateTimeException) {
         return ErrorCode.INVALID_CAST;
+      }
+      if (!byMessage) {
+        continue;
       }
       if (msg.contains("overflow") && (msg.contains("numeric") || msg.contains("value"))) {
         return ErrorCode.NUMERIC_OVERFLOW;
