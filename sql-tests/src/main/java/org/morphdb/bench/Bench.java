@@ -94,8 +94,9 @@ public enum Bench {
 
   /** The target as the issue writes it: {@code ≥ 1.0× the faster of H2 and HSQLDB}. */
   public String targetText() {
+    java.math.BigDecimal t = java.math.BigDecimal.valueOf(target).stripTrailingZeros();
     String op = (direction == Direction.AT_LEAST ? "≥ " : "≤ ")
-        + java.math.BigDecimal.valueOf(target).stripTrailingZeros().toPlainString();
+        + (t.scale() < 1 ? t.setScale(1) : t).toPlainString();
     return switch (basis) {
       case FASTER_OTHER -> op + "× the faster of H2 and HSQLDB";
       case H2 -> op + "× H2";

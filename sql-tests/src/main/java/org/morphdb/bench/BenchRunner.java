@@ -22,6 +22,7 @@ public final class BenchRunner {
   private final QueryBenchmarks queries;
   private final IndexBuildBenchmarks builds;
   private final JfrProfiler profiler;
+  private final Map<Dbms, Double> buildSeconds = new EnumMap<>(Dbms.class);
 
   /** {@code jfrDir}: where recordings go when the config asks for profiling. */
   public BenchRunner(BenchConfig config, PrintStream out, Path jfrDir) {
@@ -60,6 +61,9 @@ public final class BenchRunner {
       for (Dbms d : ALL) {
         pacedBuild(dbs.get(d), nextIds.get(d), maxWrites.get(d) / 2);
       }
+      for (Dbms d : ALL) {
+        idleBuild(dbs.get(d));
+      }
     } finally {
       for (Dbms.Db db : dbs.values()) {
         db.close();
@@ -89,8 +93,19 @@ public final class BenchRunner {
     record(Bench.WRITERS_DURING_INDEX, db.dbms(), new Figure(c.writesDuring() / c.writesBefore(),
         Fmt.count(c.writesBefore()) + " → " + Fmt.count(c.writesDuring()) + " writes/s"
             + errors(c.errors(), c.firstError())));
+    buildSeconds.put(db.dbms(), c.buildSeconds());
     record(Bench.INDEX_BUILD_TIME, db.dbms(), new Figure(c.buildSeconds(), null));
     return c.writesBefore();
+  }
+
+  /** The same build with no writer running, to tell sharing the CPU from the build's own cost. */
+  private void idleBuild(Dbms.Db db) throws Exception {
+    double idle = builds.idleBuild(db);
+    double loaded = buildSeconds.get(db.dbms());
+    results.put(Bench.INDEX_BUILD_TIME, db.dbms(), loaded, Fmt.seconds(loaded) + " under load, "
+        + Fmt.seconds(idle) + " with no writer");
+    out.printf("  %-28s %-8s %14s %-13s%n", "CREATE INDEX, no writer", db.dbms().label(),
+        Fmt.num(idle), "s");
   }
 
   private void pacedBuild(Dbms.Db db, AtomicLong nextId, double offered) throws Exception {

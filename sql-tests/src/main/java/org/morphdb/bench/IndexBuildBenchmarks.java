@@ -78,6 +78,16 @@ final class IndexBuildBenchmarks {
         writers.errors(), writers.firstError());
   }
 
+  /**
+   * CREATE INDEX big_a_idle ON big (a) with no writer running: the same build as the
+   * closed-loop one, without sharing the machine. Returns seconds.
+   */
+  double idleBuild(Dbms.Db db) throws SQLException {
+    long t = System.nanoTime();
+    db.execute("CREATE INDEX big_a_idle ON big (a)");
+    return seconds(t, System.nanoTime());
+  }
+
   private static double seconds(long from, long to) {
     return (to - from) / 1e9;
   }

@@ -140,7 +140,7 @@ final class Planning implements RelOptTable.ViewExpander {
       planner.addRule(r);
     }
     RelTraitSet traits = cluster.traitSet().replace(EnumerableConvention.INSTANCE);
-    planner.setRoot(planner.changeTraits(rel, traits));
+    planner.setRoot(rel.getTraitSet().equals(traits) ? rel : planner.changeTraits(rel, traits));
     rel = planner.findBestExp();
     clock.lap("physical");
     rel = Programs.calc(DefaultRelMetadataProvider.INSTANCE)
