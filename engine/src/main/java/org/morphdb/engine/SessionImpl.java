@@ -52,14 +52,14 @@ final class SessionImpl implements Session {
     Prepared p = sql.prepare(request.sql());
     long id = STATEMENT_IDS.incrementAndGet();
     prepared.put(id, p);
-    return sql.describe(id, p, node.latestKnown(), tx);
+    return sql.describe(id, p, sql.describeCatalog(tx, node), tx);
   }
 
   @Override
   public PrepareResponse reprepare(long statementId, Map<Integer, Integer> tableVersions) {
     ensureOpen();
     Prepared p = statement(statementId);
-    return sql.describe(statementId, p, sql.catalogWithVersions(tableVersions, node.latestKnown()), tx);
+    return sql.describe(statementId, p, sql.catalogWithVersions(tableVersions, sql.describeCatalog(tx, node)), tx);
   }
 
   @Override
@@ -126,7 +126,7 @@ final class SessionImpl implements Session {
    */
   private Response inStatement(Transaction t, java.util.function.Supplier<Response> work) {
     t.throwIfAborted();
-    t.writes().beginStatement();
+    t.beginStatement();
     try {
       return work.get();
     } catch (MorphException e) {

@@ -173,8 +173,10 @@ final class SeedRun {
         List<String> problems = ConsistencyChecker.checkTable(checker, Workload.TABLE);
         counters.add("checks.check-table");
         if (!problems.isEmpty()) {
+          int again = ConsistencyChecker.checkTable(checker, Workload.TABLE).size(); // transient or lasting?
           findings.anomaly("CHECK TABLE " + when + ": " + problems.size() + " problem(s), first "
-              + problems.subList(0, Math.min(5, problems.size())));
+              + problems.subList(0, Math.min(5, problems.size())) + "; a second CHECK TABLE right after: " + again
+              + " problem(s)");
         }
         ConsistencyChecker.IndexComparison cmp = ConsistencyChecker.compareIndexesWithScan(checker, Workload.TABLE,
             ConsistencyChecker.columnsByIndex(schema.indexes()), checkRandom);

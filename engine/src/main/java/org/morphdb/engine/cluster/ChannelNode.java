@@ -95,6 +95,9 @@ final class ChannelNode implements Node {
   }
 
   @Override
+  public boolean knowsCatalogAt(long ts) { return ts <= completeUntil || config.staleCache(); }
+
+  @Override
   public Catalog latestKnown() { return latest; }
 
   @Override

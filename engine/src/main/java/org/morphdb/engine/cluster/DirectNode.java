@@ -31,6 +31,10 @@ final class DirectNode implements Node {
     return log.catalogAt(ts);
   }
 
+  /** The log is local: a heartbeat answers at once. */
+  @Override
+  public boolean knowsCatalogAt(long ts) { return true; }
+
   @Override
   public Catalog latestKnown() { return log.latest(); }
 

@@ -14,6 +14,9 @@ public interface Node {
   /** The catalog in force at {@code ts}, once this node knows it completely (may wait). */
   Catalog catalogAt(long ts);
 
+  /** True when {@link #catalogAt(long) catalogAt(ts)} would answer without waiting. */
+  boolean knowsCatalogAt(long ts);
+
   /** The newest catalog version this node has received. */
   Catalog latestKnown();
 

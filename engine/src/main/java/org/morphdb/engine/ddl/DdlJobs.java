@@ -18,8 +18,10 @@ public final class DdlJobs {
   private static final int KEEP_FINISHED = 1000;
   private final AtomicLong ids = new AtomicLong();
   private final ConcurrentSkipListMap<Long, JobRecord> jobs = new ConcurrentSkipListMap<>();
-  /** Purged keyspace → id of the table it belonged to. */
-  private final Map<Long, Integer> purgedSpaces = new ConcurrentHashMap<>();
+  /** A finished purge: the table the keyspace belonged to, and when the purge finished. */
+  private record Purged(int tableId, long finishedTs) {}
+
+  private final Map<Long, Purged> purgedSpaces = new ConcurrentHashMap<>();
   private final Map<Long, Boolean> purgesRunning = new ConcurrentHashMap<>();
 
   JobRecord start(String statement, String tableName) {
@@ -39,11 +41,14 @@ public final class DdlJobs {
 
   public Optional<JobRecord> job(long id) { return Optional.ofNullable(jobs.get(id)); }
 
-  /** Keyspaces of the table's dropped indexes (or of the dropped table) whose purge has finished. */
-  public Set<Long> purgedSpaces(int tableId) {
+  /**
+   * Keyspaces of the table's dropped indexes (or of the dropped table) whose purge had
+   * finished by {@code snapshotTs}: a snapshot at or after that sees every purge delete.
+   */
+  public Set<Long> purgedSpaces(int tableId, long snapshotTs) {
     Set<Long> out = new java.util.HashSet<>();
-    purgedSpaces.forEach((space, table) -> {
-      if (table == tableId) {
+    purgedSpaces.forEach((space, purged) -> {
+      if (purged.tableId() == tableId && purged.finishedTs() <= snapshotTs) {
         out.add(space);
       }
     });
@@ -52,9 +57,9 @@ public final class DdlJobs {
 
   void purgeStarted(long space) { purgesRunning.put(space, true); }
 
-  void purgeFinished(long space, int tableId) {
+  void purgeFinished(long space, int tableId, long finishedTs) {
+    purgedSpaces.put(space, new Purged(tableId, finishedTs));
     purgesRunning.remove(space);
-    purgedSpaces.put(space, tableId);
   }
 
   /** True while some purge is still deleting KVs (tests wait for this). */

@@ -46,11 +46,23 @@ final class IndexSteps {
         dropPath(List.of(WRITE_ONLY, DELETE_ONLY, ABSENT)));
   }
 
+  /**
+   * Walking back a drop: from WRITE_ONLY the index is still complete and goes back to PUBLIC;
+   * from DELETE_ONLY inserts stopped adding entries, so it is rebuilt (WRITE_ONLY → backfill
+   * → PUBLIC); if that rebuild fails (a UNIQUE duplicate slipped in meanwhile) the drop is
+   * finished instead.
+   */
   static JobPlan drop(DdlCommand.DropIndex cmd) {
     List<Step> steps = new ArrayList<>();
     steps.add(Step.of(WRITE_ONLY.name(), (ctx, c) -> findForDrop(cmd, ctx, c)));
     steps.addAll(dropPath(List.of(DELETE_ONLY, ABSENT)));
-    return new JobPlan(steps, List.of());
+    Step backToPublic = Step.of(PUBLIC.name(), (ctx, c) -> setState(ctx, c, PUBLIC));
+    Step rebuild = Step.of(WRITE_ONLY.name(), (ctx, c) -> setState(ctx, c, WRITE_ONLY)).then(Step.Operation.BACKFILL);
+    return new JobPlan(steps, committed -> switch (committed) {
+      case 1 -> List.of(backToPublic);
+      case 2 -> List.of(rebuild, backToPublic);
+      default -> List.of();
+    }, dropPath(List.of(DELETE_ONLY, ABSENT)));
   }
 
   /** Steps moving the job's index down through {@code states}; ABSENT ends with a purge. */

@@ -46,7 +46,7 @@ public final class JobOperations {
    * index KVs in batches stamped at S, so any later version stays newer. A UNIQUE index takes
    * the writers' value-key locks and fails on a duplicate.
    */
-  void backfill(JobContext ctx, JobRecord job, Catalog active) {
+  void backfill(JobContext ctx, JobRecord job, Catalog active, boolean cancellable) {
     TableDef table = active.table(ctx.tableId).orElse(null);
     if (table == null) {
       return;
@@ -59,7 +59,7 @@ public final class JobOperations {
       job.progress(0, total);
       Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), s);
       while (rows.hasNext()) {
-        if (job.cancelRequested()) {
+        if (cancellable && job.cancelRequested()) {
           throw MorphException.of(ErrorCode.CANCELLED, "DDL job %d was cancelled: %s", job.id(), job.statement());
         }
         done += backfillBatch(table, index, rows, s);

@@ -74,15 +74,15 @@ public final class JobRunner {
         }
         committed++;
         last = v;
-        runOperation(step.operation(), ctx, job, v);
+        runOperation(step.operation(), ctx, job, v, true);
       }
       job.end(JobRecord.State.DONE, null);
       return last;
     } catch (RuntimeException e) {
       MorphException err = e instanceof MorphException m ? m
           : new MorphException(ErrorCode.INTERNAL_ERROR, "DDL job failed: " + e, e);
-      if (committed > 0 && !plan.walkBack().isEmpty()) {
-        walkBack(plan, ctx, job, statement);
+      if (committed > 0) {
+        walkBack(plan, committed, ctx, job, statement);
       }
       job.end(err.code() == ErrorCode.CANCELLED ? JobRecord.State.CANCELLED : JobRecord.State.FAILED, err.getMessage());
       throw err;
@@ -108,26 +108,43 @@ public final class JobRunner {
     return v;
   }
 
-  private void runOperation(Step.Operation op, JobContext ctx, JobRecord job, Catalog active) {
+  private void runOperation(Step.Operation op, JobContext ctx, JobRecord job, Catalog active, boolean cancellable) {
     switch (op) {
-      case BACKFILL -> operations.backfill(ctx, job, active);
+      case BACKFILL -> operations.backfill(ctx, job, active, cancellable);
       case VALIDATE -> operations.validate(ctx, job, active);
       case PURGE -> schedulePurge(ctx, active);
       default -> { }
     }
   }
 
-  /** Undoes a failed job; the walk-back itself must not fail the statement a second time. */
-  private void walkBack(JobPlan plan, JobContext ctx, JobRecord job, String statement) {
+  /**
+   * Undoes a failed job; if the walk back fails too, finishes the job's roll-forward path
+   * (when it has one). Neither may fail the statement a second time.
+   */
+  private void walkBack(JobPlan plan, int committed, JobContext ctx, JobRecord job, String statement) {
+    boolean interrupted = Thread.interrupted(); // a cancel by interrupt must not stop the walk back
     try {
-      for (Step step : plan.walkBack()) {
-        Catalog v = commitStep(step, ctx, job, statement + " (walk back)");
-        if (v != null && step.operation() == Step.Operation.PURGE) {
-          schedulePurge(ctx, v);
-        }
-      }
+      runSteps(plan.walkBackAfter().apply(committed), ctx, job, statement + " (walk back)");
     } catch (RuntimeException e) {
-      LOG.error("walk back of job {} failed", job.id(), e);
+      LOG.warn("walk back of job {} failed ({}); finishing it instead", job.id(), e.getMessage());
+      try {
+        runSteps(plan.rollForward(), ctx, job, statement + " (roll forward)");
+      } catch (RuntimeException again) {
+        LOG.error("roll forward of job {} failed", job.id(), again);
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void runSteps(java.util.List<Step> steps, JobContext ctx, JobRecord job, String statement) {
+    for (Step step : steps) {
+      Catalog v = commitStep(step, ctx, job, statement);
+      if (v != null) {
+        runOperation(step.operation(), ctx, job, v, false);
+      }
     }
   }
 
@@ -143,8 +160,9 @@ public final class JobRunner {
       } catch (RuntimeException e) {
         LOG.error("purge of {} failed", java.util.Arrays.toString(spaces), e);
       } finally {
+        long finishedTs = clock.now(); // after the purge's last commit took its timestamp
         for (long space : spaces) {
-          jobs.purgeFinished(space, tableId);
+          jobs.purgeFinished(space, tableId, finishedTs);
         }
       }
     });

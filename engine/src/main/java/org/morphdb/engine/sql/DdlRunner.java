@@ -44,6 +44,11 @@ final class DdlRunner {
           "Column '%s' not found in table %s", d.column(), t.name())).type();
       command = new DdlCommand.SetDefault(d.schema(), d.table(), d.column(), d.sql(), constant(expr, type));
     }
+    if (command instanceof DdlCommand.DropIndex d && d.table() == null) {
+      // jobs on one table run one at a time: the job needs the index's table
+      String table = db.catalogLog().latest().tableOfIndex(d.schema(), d.index()).map(TableDef::name).orElse(null);
+      command = new DdlCommand.DropIndex(d.schema(), table, d.index(), d.ifExists());
+    }
     db.jobRunner().run(command, p.sql());
     return Response.ok(StatementKind.DDL);
   }

@@ -126,6 +126,15 @@ public final class SqlEngine {
     };
   }
 
+  /**
+   * The catalog a statement is described against: its transaction's (the snapshot's for a
+   * read-only one), else the one in force now — known completely, so a statement prepared
+   * right after a DDL returned sees it (linearizability), on any node.
+   */
+  public Catalog describeCatalog(Transaction tx, Node node) {
+    return tx != null && tx.readOnly() ? node.catalogAt(tx.snapshotTs()) : node.catalogAt(db.store().snapshotTs());
+  }
+
   /** The newest catalog version in which every given table has the given version. */
   public Catalog catalogWithVersions(Map<Integer, Integer> tableVersions, Catalog latest) {
     List<Catalog> all = db.catalogLog().versions();
@@ -203,7 +212,7 @@ public final class SqlEngine {
     TableDef t = resolveTable(c, check.table());
     List<Object[]> rows;
     try (var snapshot = db.store().openSnapshot()) { // registered: the reclaimer keeps what it reads
-      rows = checker.check(t, snapshot.ts(), db.jobRunner().jobs().purgedSpaces(t.id()));
+      rows = checker.check(t, snapshot.ts(), db.jobRunner().jobs().purgedSpaces(t.id(), snapshot.ts()));
     }
     return Response.rows(CHECK_COLUMNS, new ListCursor(rows), Map.of(t.id(), t.version()));
   }

@@ -154,12 +154,20 @@ public final class TableAccess {
     tx.throwIfAborted();
   }
 
-  /** Takes the table lock, then applies the operation rule (table version still I's). */
+  /**
+   * Takes the table lock, then applies the operation rule (table version still I's). The
+   * version is checked once per statement and table, at the statement's first row: a DDL
+   * that lands later in the statement is caught by the next statement or at commit.
+   */
   private void lockAndCheck(Transaction tx, Node node, TableDef table, LockMode mode) {
     tx.throwIfAborted();
     txm.enlist(tx, node, table);
     locks.acquire(tx, new LockName.Table(table.id(), table.name()), mode);
-    txm.checkTableVersion(tx, node, table.id());
+    if (tx.firstCheckThisStatement(table.id())) {
+      txm.checkTableVersion(tx, node, table.id());
+    } else {
+      tx.throwIfAborted();
+    }
   }
 
   /**

@@ -24,6 +24,8 @@ public final class Transaction {
   /** Table id → (row key → stored row, or {@link WriteSet#DELETED}). */
   private final WriteSet writes = new WriteSet();
   private final Map<Object, LockMode> heldLocks = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Tables whose version this statement already checked (the operation rule), cleared per statement. */
+  private final java.util.Set<Integer> checkedThisStatement = new java.util.HashSet<>();
   /** Cached tableEnlistSV per table for the client protocol (table id → version). */
   private final Map<Integer, Integer> tableEnlistVersions = new LinkedHashMap<>();
 
@@ -51,6 +53,17 @@ public final class Transaction {
   Map<Object, LockMode> heldLocks() { return heldLocks; }
 
   public Map<Integer, Integer> tableEnlistVersions() { return tableEnlistVersions; }
+
+  /** Starts a statement: its writes become undoable, and table versions are checked afresh. */
+  public void beginStatement() {
+    writes.beginStatement();
+    checkedThisStatement.clear();
+  }
+
+  /** True the first time per statement a table is checked. */
+  boolean firstCheckThisStatement(int tableId) {
+    return checkedThisStatement.add(tableId);
+  }
 
   boolean transition(TxState from, TxState to) {
     return state.compareAndSet(from, to);

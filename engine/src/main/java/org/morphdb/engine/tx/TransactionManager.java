@@ -104,8 +104,7 @@ public final class TransactionManager {
       finish(tx, TxState.COMMITTED);
       return;
     }
-    node.catalogAt(store.snapshotTs()); // metadata completeness up to now, before taking a commitTs
-    CommitTicket ticket = store.begin();
+    CommitTicket ticket = takeCommitTs(tx, node);
     try {
       if (!tx.transition(TxState.ACTIVE, TxState.COMMITTING)) {
         tx.throwIfAborted();
@@ -123,6 +122,25 @@ public final class TransactionManager {
       tx.markAborted(err);
       finish(tx, TxState.ABORTED);
       throw err;
+    }
+  }
+
+  /**
+   * Takes a commit timestamp, having first made the node's catalog complete a little past
+   * now, so a stalled node fails with 1004 before it holds a timestamp readers wait behind.
+   * If the timestamp still ran past what the node knows, it is given back and taken again;
+   * with channel lag above the activation delay the node is always somewhat behind, so after
+   * a few tries the commit keeps its timestamp and waits (at most about one lag).
+   */
+  private CommitTicket takeCommitTs(Transaction tx, Node node) {
+    for (int attempt = 0; ; attempt++) {
+      node.catalogAt(org.morphdb.engine.clock.HybridClock.plusMillis(store.snapshotTs(), 1));
+      CommitTicket ticket = store.begin();
+      if (attempt >= 2 || node.knowsCatalogAt(ticket.ts())) {
+        return ticket;
+      }
+      ticket.finish(); // abandoned: nothing was applied
+      tx.throwIfAborted();
     }
   }
 

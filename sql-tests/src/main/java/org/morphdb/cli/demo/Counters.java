@@ -34,6 +34,8 @@ final class Counters {
   private final LongAdder inserted = new LongAdder();
   private final LongAdder retried = new LongAdder();
   private final LongAdder errors = new LongAdder();
+  private final java.util.concurrent.atomic.AtomicInteger mostAttempts =
+      new java.util.concurrent.atomic.AtomicInteger(1);
   private final List<String> firstErrors = new ArrayList<>();
 
   void write(boolean insert) {
@@ -47,9 +49,15 @@ final class Counters {
     reads.increment();
   }
 
-  /** A transaction that had to run again after a 40001. */
-  void retried() {
+  /** A transaction that had to run again after a 40001; it took {@code attempts} in all. */
+  void retried(int attempts) {
     retried.increment();
+    mostAttempts.accumulateAndGet(attempts, Math::max);
+  }
+
+  /** The most attempts one transaction needed (1 when none was retried). */
+  int mostAttempts() {
+    return mostAttempts.get();
   }
 
   /** A failure the application saw: an exception, or a read that found the wrong thing. */

@@ -10,6 +10,7 @@ package org.morphdb.cli.demo;
 record DdlResult(DemoSchema.Ddl ddl, String sqlState, String message,
     Counters.Snapshot before, Counters.Snapshot start, Counters.Snapshot end,
     Counters.Snapshot after) {
+  static final double MEASURABLE_SECONDS = 0.5;
 
   /** Succeeded when it should, or failed with the SQLState it should. */
   public boolean asExpected() {
@@ -25,6 +26,11 @@ record DdlResult(DemoSchema.Ddl ddl, String sqlState, String message,
       return ddl.expectedSqlState() == null ? "ok" : "ok, NOT the expected " + ddl.expectedSqlState();
     }
     return asExpected() ? "failed " + sqlState + ", as expected" : "FAILED " + sqlState;
+  }
+
+  /** Long enough for throughput during it to mean something. */
+  public boolean measurable() {
+    return seconds() >= MEASURABLE_SECONDS;
   }
 
   public double seconds() {

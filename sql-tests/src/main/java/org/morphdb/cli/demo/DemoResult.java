@@ -10,8 +10,8 @@ import java.util.List;
  */
 record DemoResult(DemoTarget target, int rows, double loadSeconds, int writers,
     int readers, List<DdlResult> ddls, Counters.Snapshot total, long inserted,
-    List<String> firstErrors, List<String> checkProblems, long rowsFound, Timeline timeline,
-    String monitorFailure) {
+    int mostAttempts, List<String> firstErrors, List<String> checkProblems, long rowsFound,
+    Timeline timeline, String monitorFailure) {
 
   public long errors() {
     return total.errors();
@@ -29,6 +29,11 @@ record DemoResult(DemoTarget target, int rows, double loadSeconds, int writers,
   public boolean ok() {
     return errors() == 0 && (checkProblems == null || checkProblems.isEmpty())
         && rowsAccountedFor() && ddlsAsExpected();
+  }
+
+  /** Committed rows missing at the end (negative: rows nobody committed). */
+  public long rowsMissing() {
+    return rows + inserted - rowsFound;
   }
 
   /** The first DDL of the run: the CREATE INDEX the comparison is about. */

@@ -59,7 +59,7 @@ final class DemoRun {
       Counters counters = workload.counters();
       return new DemoResult(target, options.rows(), loadSeconds, options.writers(),
           options.readers(), ddls, counters.snapshot(), counters.inserted(),
-          counters.firstErrors(), target.morph() ? checkTable(main) : null, count(main),
+          counters.mostAttempts(), counters.firstErrors(), target.morph() ? checkTable(main) : null, count(main),
           timeline, monitorFailure);
     }
   }
@@ -133,7 +133,7 @@ final class DemoRun {
         if (ours && cut > 0) {
           long millis = HybridClock.physicalMillis(rs.getLong(1));
           timeline.mark(new Timeline.Mark((millis - startWallMillis) / 1000.0,
-              statement.substring(cut + 4) + (statement.contains("(walk back)") ? " (walk back)" : ""),
+              statement.substring(cut + 4) + (statement.contains("(walk back)") ? " (back)" : ""),
               statement.substring(0, cut)));
         }
       }

@@ -28,16 +28,19 @@ final class DemoSummary {
         + right("kept", 7) + right("tx retried", 12) + right("errors", 8));
     for (DdlResult d : r.ddls()) {
       out.println("  " + left(d.name(), 28) + left(d.outcome(), 24) + right(seconds(d.seconds()), 9)
-          + right(count(d.writesBefore()), 17) + right(count(d.writesDuring()), 9)
+          + right(count(d.writesBefore()), 17)
+          + right(d.measurable() ? count(d.writesDuring()) : "(brief)", 9)
           + right(count(d.writesAfter()), 9)
-          + right(percent(d.writesDuring() / d.writesBefore()), 7)
+          + right(d.measurable() ? percent(d.writesDuring() / d.writesBefore()) : "-", 7)
           + right(Long.toString(d.retried()), 12) + right(Long.toString(d.errors()), 8));
     }
-    out.println("  (before / after: the pauses around each statement; kept: during / before; "
-        + "tx retried and errors: from its start to the end of the pause after it)");
-    out.printf("  whole run: %s writes (%s inserts), %s reads, %d transactions retried, "
-        + "%d errors surfaced to the application%n", count(r.total().writes()),
-        count(r.inserted()), count(r.total().reads()), r.total().retried(), r.errors());
+    out.println("  (before / after: the pauses around each statement; kept: during / before, not "
+        + "shown under " + DdlResult.MEASURABLE_SECONDS + " s; tx retried and errors: from its "
+        + "start to the end of the pause after it)");
+    out.printf("  whole run: %s writes (%s inserts), %s reads, %d transactions retried (at most "
+        + "%d attempts for one), %d errors surfaced to the application%n",
+        count(r.total().writes()), count(r.inserted()), count(r.total().reads()),
+        r.total().retried(), r.mostAttempts(), r.errors());
     r.firstErrors().forEach(e -> out.println("    error: " + e));
     printChecks(r);
   }
@@ -77,7 +80,7 @@ final class DemoSummary {
     }
     out.println("Over the whole run:");
     for (DemoResult r : results) {
-      long lost = r.rows() + r.inserted() - r.rowsFound();
+      long lost = r.rowsMissing();
       out.printf("  %s %d errors surfaced to the application; %s%n", left(r.target().name(), 8),
           r.errors(), lost == 0 ? "every committed row is there"
               : lost > 0 ? count(lost) + " committed rows are MISSING"

@@ -18,9 +18,11 @@ final class SvgChart {
   private static final int PANEL_HEIGHT = 380;
   private static final int LEFT = 80;
   private static final int RIGHT = 80;
-  private static final int TOP = 84;
+  private static final int TOP = 96;
   private static final int BOTTOM = 48;
   private static final double MARK_MERGE_PX = 6;
+  /** About what fits along the plot's height at font size 8. */
+  private static final int MARK_LABEL_CHARS = 48;
   private static final String WRITES = "#1f5fbf";
   private static final String READS = "#2a9d3a";
 
@@ -80,6 +82,19 @@ final class SvgChart {
     line(p, samples, true);
     line(p, samples, false);
     legend(p, offset);
+    add("<text x=\"%.1f\" y=\"%d\" fill=\"%s\">%s</text>", p.x0() + 360, offset + 44,
+        r.ok() ? "#1a7f37" : "#b42318", esc(status(r)));
+  }
+
+  /** Errors, CHECK TABLE and lost rows, in a few words. */
+  private static String status(DemoResult r) {
+    long missing = r.rowsMissing();
+    return r.errors() + " errors surfaced"
+        + (r.checkProblems() == null ? "" : r.checkProblems().isEmpty() ? " · CHECK TABLE clean"
+            : " · CHECK TABLE: " + r.checkProblems().size() + " problems")
+        + (missing == 0 ? " · every committed row present"
+            : missing > 0 ? String.format(Locale.ROOT, " · %,d committed rows missing", missing)
+            : String.format(Locale.ROOT, " · %,d rows too many", -missing));
   }
 
   private void spans(Plot p, List<Timeline.Span> spans) {
@@ -91,7 +106,7 @@ final class SvgChart {
       add("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s: %s, "
           + "%.2f s</title></rect>", x, p.y0(), w, p.h(), fill, esc(s.label()), esc(s.outcome()),
           s.end() - s.start());
-      double labelY = p.y0() - 6 - (i % 2) * 13;
+      double labelY = p.y0() - 6 - (i % 3) * 12;
       add("<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#333\">%s%s</text>", x, labelY,
           esc(s.label()), "ok".equals(s.outcome()) ? "" : " (" + esc(s.outcome()) + ")");
     }
@@ -140,8 +155,10 @@ final class SvgChart {
       add("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" "
           + "stroke-dasharray=\"3,3\"><title>%s</title></line>", x, p.y0(), x, p.y0() + p.h(),
           esc(titles.toString()));
+      String label = steps.length() <= MARK_LABEL_CHARS ? steps.toString()
+          : steps.substring(0, MARK_LABEL_CHARS - 1) + "…";
       add("<text transform=\"translate(%.1f,%.1f) rotate(-90)\" font-size=\"8\" fill=\"#555\">"
-          + "%s</text>", x - 2, p.y0() + p.h() - 4, esc(steps.toString()));
+          + "%s</text>", x - 2, p.y0() + p.h() - 4, esc(label));
       i = j;
     }
   }

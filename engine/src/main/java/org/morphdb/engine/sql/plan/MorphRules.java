@@ -19,7 +19,9 @@ import org.apache.calcite.rel.rules.CoreRules;
  *       joins: the joins become one MultiJoin, ordered by LoptOptimizeJoinRule when small and
  *       by {@link GreedyJoinOrderRule} when large — never exhaustive search;</li>
  *   <li>cost-based (Volcano): the Enumerable implementations, and {@link #INDEX_ACCESS} choosing
- *       between a full scan, a primary-key lookup and an index range;</li>
+ *       between a full scan, a primary-key lookup and an index range; a join may also become
+ *       a Correlate, whose inner side, filtered on the outer row, can then be a primary-key
+ *       lookup or an index range per outer row (an index nested-loop join);</li>
  *   <li>projections and filters merged into Calcs.</li>
  * </ol>
  */
@@ -52,6 +54,7 @@ public final class MorphRules {
 
   static final List<RelOptRule> PHYSICAL = List.of(
       INDEX_ACCESS,
+      CoreRules.JOIN_TO_CORRELATE,
       EnumerableRules.ENUMERABLE_JOIN_RULE,
       EnumerableRules.ENUMERABLE_CORRELATE_RULE,
       EnumerableRules.ENUMERABLE_PROJECT_RULE,

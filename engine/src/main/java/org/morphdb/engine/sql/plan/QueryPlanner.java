@@ -155,7 +155,14 @@ public final class QueryPlanner {
   private PreparedQuery prepareQuery(MorphSchemaFactory s, SqlNode query, QueryOptions options) {
     JavaTypeFactory f = SqlConfig.typeFactory();
     int n = LiteralLifter.countParameters(query);
-    LiteralLifter.Lifted lifted = LiteralLifter.lift(query, f, n, true);
+    LiteralLifter.Lifted lifted;
+    try {
+      lifted = LiteralLifter.lift(query, f, n, true);
+    } catch (RuntimeException e) {
+      // A node the lifter cannot copy or print: plan it as it is, uncached.
+      return new PreparedQueryImpl(QueryCompiler.compile(s, options.exposeRowKey(), query,
+          fixedTypes(options, n, List.of()), n), List.of());
+    }
     try {
       return bind(s, lifted, n, options);
     } catch (MorphException e) {

@@ -103,6 +103,18 @@ class IndexAccessTest extends PlanTestBase {
   }
 
   @Test
+  void joinOnTheKeyLooksUpPerOuterRow() {
+    String plan = explain("SELECT t.b, u.x FROM u JOIN t ON u.t_id = t.id WHERE u.id = ?");
+    assertTrue(plan.contains("EnumerableCorrelate"), plan);
+    assertTrue(plan.contains("MorphPkLookup(table=[PUBLIC.T], key=[$cor0.T_ID]"), plan);
+    assertEquals(List.of(List.of("x", "u2")), Tables.rows(
+        prepare("SELECT t.b, u.x FROM u JOIN t ON u.t_id = t.id WHERE u.id = ?")
+            .execute(source, new Object[] {2})));
+    assertQuery("SELECT t.id, u.x FROM u LEFT JOIN t ON u.t_id = t.id ORDER BY u.x",
+        list(1, "u1"), list(1, "u2"), list(3, "u3"), list(null, "u4"));
+  }
+
+  @Test
   void explainPlanForReturnsOnePlanColumn() {
     PreparedQuery q = prepare("EXPLAIN PLAN FOR SELECT * FROM u");
     assertEquals("PLAN", q.columns().get(0).name());
