@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs every benchmark on MorphDB, H2 and HSQLDB in this JVM, one database after the other
@@ -15,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class BenchRunner {
   private static final List<Dbms> ALL = List.of(Dbms.values());
+  static final int ROUNDS = 3;
 
   private final BenchConfig config;
   private final PrintStream out;
@@ -49,17 +49,14 @@ public final class BenchRunner {
         results.version(d, db.version());
         loadAndHeap(db);
       }
+      rounds(Bench.POINT_SELECT, QueryBenchmarks.Kind.POINT_SELECT, dbs);
+      Map<Dbms, BenchWriters.Ids> ids = new EnumMap<>(Dbms.class);
       for (Dbms d : ALL) {
-        measure(Bench.POINT_SELECT, d, () -> queries.pointSelect(dbs.get(d)));
-      }
-      Map<Dbms, AtomicLong> nextIds = new EnumMap<>(Dbms.class);
-      Map<Dbms, Double> maxWrites = new EnumMap<>(Dbms.class);
-      for (Dbms d : ALL) {
-        nextIds.put(d, new AtomicLong(config.bigRows() + 1L));
-        maxWrites.put(d, closedLoopBuild(dbs.get(d), nextIds.get(d)));
+        ids.put(d, new BenchWriters.Ids(config.bigRows()));
+        closedLoopBuild(dbs.get(d), ids.get(d));
       }
       for (Dbms d : ALL) {
-        pacedBuild(dbs.get(d), nextIds.get(d), maxWrites.get(d) / 2);
+        pacedBuild(dbs.get(d), ids.get(d));
       }
       for (Dbms d : ALL) {
         idleBuild(dbs.get(d));
@@ -86,16 +83,14 @@ public final class BenchRunner {
         Fmt.num(bytes / 1e6) + " MB for " + Fmt.count(config.bigRows()) + " rows"));
   }
 
-  /** Returns the writers' throughput before the build: their maximum. */
-  private double closedLoopBuild(Dbms.Db db, AtomicLong nextId) throws Exception {
+  private void closedLoopBuild(Dbms.Db db, BenchWriters.Ids ids) throws Exception {
     IndexBuildBenchmarks.Closed c = profiled(Bench.WRITERS_DURING_INDEX, db.dbms(),
-        () -> builds.closedLoop(db, nextId));
+        () -> builds.closedLoop(db, ids));
     record(Bench.WRITERS_DURING_INDEX, db.dbms(), new Figure(c.writesDuring() / c.writesBefore(),
         Fmt.count(c.writesBefore()) + " → " + Fmt.count(c.writesDuring()) + " writes/s"
             + errors(c.errors(), c.firstError())));
     buildSeconds.put(db.dbms(), c.buildSeconds());
     record(Bench.INDEX_BUILD_TIME, db.dbms(), new Figure(c.buildSeconds(), null));
-    return c.writesBefore();
   }
 
   /** The same build with no writer running, to tell sharing the CPU from the build's own cost. */
@@ -108,11 +103,12 @@ public final class BenchRunner {
         Fmt.num(idle), "s");
   }
 
-  private void pacedBuild(Dbms.Db db, AtomicLong nextId, double offered) throws Exception {
+  private void pacedBuild(Dbms.Db db, BenchWriters.Ids ids) throws Exception {
     IndexBuildBenchmarks.Paced p = profiled(Bench.PACED_KEPT, db.dbms(),
-        () -> builds.paced(db, nextId, offered));
-    record(Bench.PACED_KEPT, db.dbms(), new Figure(p.kept(), "offered " + Fmt.count(offered)
-        + " writes/s; build " + Fmt.seconds(p.buildSeconds()) + errors(p.errors(), p.firstError())));
+        () -> builds.paced(db, ids));
+    record(Bench.PACED_KEPT, db.dbms(), new Figure(p.kept(), "maximum just before "
+        + Fmt.count(p.max()) + " writes/s, offered " + Fmt.count(p.offered()) + " writes/s; build "
+        + Fmt.seconds(p.buildSeconds()) + errors(p.errors(), p.firstError())));
     record(Bench.PACED_P99, db.dbms(), new Figure(p.p99During() / p.p99Before(),
         "p99 " + Fmt.num(p.p99Before()) + " ms → " + Fmt.num(p.p99During()) + " ms"));
   }
@@ -127,18 +123,48 @@ public final class BenchRunner {
         Tables.createRange(db, config.rangeRows());
         Tables.createJoin(db, config.orderRows());
       }
-      for (Dbms d : ALL) {
-        measure(Bench.INSERT, d, () -> queries.insert(dbs.get(d)));
-      }
-      for (Dbms d : ALL) {
-        measure(Bench.RANGE_SCAN, d, () -> queries.rangeScan(dbs.get(d)));
-      }
-      for (Dbms d : ALL) {
-        measure(Bench.JOIN_GROUP_BY, d, () -> queries.joinGroupBy(dbs.get(d)));
-      }
+      rounds(Bench.INSERT, QueryBenchmarks.Kind.INSERT, dbs);
+      rounds(Bench.RANGE_SCAN, QueryBenchmarks.Kind.RANGE_SCAN, dbs);
+      rounds(Bench.JOIN_GROUP_BY, QueryBenchmarks.Kind.JOIN_GROUP_BY, dbs);
     } finally {
       for (Dbms.Db db : dbs.values()) {
         db.close();
+      }
+    }
+  }
+
+  /**
+   * A single-thread benchmark in {@link #ROUNDS} rounds, the databases taking turns, so that
+   * a burst of other work on the machine hits them alike; the figure is each database's
+   * median round. When profiling, MorphDB then runs one more round under JFR, unmeasured.
+   */
+  private void rounds(Bench b, QueryBenchmarks.Kind kind, Map<Dbms, Dbms.Db> dbs)
+      throws Exception {
+    Map<Dbms, QueryBenchmarks.Loop> loops = new EnumMap<>(Dbms.class);
+    double[][] rates = new double[ALL.size()][ROUNDS];
+    try {
+      for (Dbms d : ALL) {
+        loops.put(d, queries.open(kind, dbs.get(d)));
+      }
+      for (int r = 0; r < ROUNDS; r++) {
+        for (Dbms d : ALL) {
+          rates[d.ordinal()][r] = loops.get(d).run(r == 0 ? config.warmupSeconds() : 0,
+              config.measureSeconds() / ROUNDS);
+        }
+      }
+      for (Dbms d : ALL) {
+        double[] sorted = rates[d.ordinal()].clone();
+        java.util.Arrays.sort(sorted);
+        String problem = loops.get(d).problem();
+        record(b, d, new Figure(sorted[ROUNDS / 2], "rounds " + String.join(" / ",
+            java.util.Arrays.stream(rates[d.ordinal()]).mapToObj(Fmt::num).toList())
+            + (problem == null ? "" : "; " + problem)));
+      }
+      profiled(b, Dbms.MORPHDB, profiler == null ? () -> null
+          : () -> loops.get(Dbms.MORPHDB).run(0, config.measureSeconds()));
+    } finally {
+      for (QueryBenchmarks.Loop loop : loops.values()) {
+        loop.close();
       }
     }
   }

@@ -13,9 +13,11 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Writer threads on the big table, one auto-commit connection each, mixing an UPDATE of a
- * random row and an INSERT of a new one half and half. Closed loop (as fast as they go) or
- * paced at a fixed offered rate, logging each operation's latency from its intended start.
+ * Writer threads on the big table, one auto-commit connection each: half the writes UPDATE a
+ * random live row, a quarter INSERT a row above the highest id, a quarter DELETE the lowest
+ * live row, so the table keeps its size however long they run (the ids alive slide upwards).
+ * Closed loop (as fast as they go) or paced at a fixed offered rate, logging each
+ * operation's latency from its intended start.
  * {@link #start} returns once every thread has prepared its statements (the first statement
  * planned on a database can take seconds), and they all begin writing then.
  */
@@ -23,8 +25,7 @@ final class BenchWriters {
   private static final long READY_TIMEOUT_SECONDS = 120;
 
   private final Dbms.Db db;
-  private final int rows;
-  private final AtomicLong nextId;
+  private final Ids ids;
   private final double ratePerSec;
   private final LongAdder done = new LongAdder();
   private final LongAdder errors = new LongAdder();
@@ -36,11 +37,28 @@ final class BenchWriters {
   private volatile boolean stop;
   private volatile String firstError;
 
+  /** The live ids of the big table: (lowest deleted, highest inserted]. */
+  static final class Ids {
+    private final int rows;
+    private final AtomicLong deleted = new AtomicLong();
+    private final AtomicLong inserted;
+
+    Ids(int rows) {
+      this.rows = rows;
+      this.inserted = new AtomicLong(rows);
+    }
+
+    long random(ThreadLocalRandom random) {
+      long lo = deleted.get() + 1;
+      long hi = inserted.get();
+      return hi <= lo ? lo : lo + random.nextLong(hi - lo + 1);
+    }
+  }
+
   /** {@code ratePerSec} 0: closed loop; otherwise the offered rate over all threads. */
-  BenchWriters(Dbms.Db db, int rows, AtomicLong nextId, double ratePerSec) {
+  BenchWriters(Dbms.Db db, Ids ids, double ratePerSec) {
     this.db = db;
-    this.rows = rows;
-    this.nextId = nextId;
+    this.ids = ids;
     this.ratePerSec = ratePerSec;
   }
 
@@ -100,11 +118,13 @@ final class BenchWriters {
   private void run(int index, LatencyLog log, long period, int count, CountDownLatch ready) {
     try (Connection c = db.connect();
          PreparedStatement update = c.prepareStatement("UPDATE big SET a = ?, b = ? WHERE id = ?");
-         PreparedStatement insert = c.prepareStatement("INSERT INTO big VALUES (?, ?, ?, ?)")) {
+         PreparedStatement insert = c.prepareStatement("INSERT INTO big VALUES (?, ?, ?, ?)");
+         PreparedStatement delete = c.prepareStatement("DELETE FROM big WHERE id = ?")) {
       ready.countDown();
       go.await();
       // paced threads start a fraction of a period apart so that their operations interleave
-      loop(index, log, startNanos + period * index / count, period, update, insert);
+      loop(index, log, startNanos + period * index / count, period,
+          new PreparedStatement[] {update, insert, delete});
     } catch (SQLException e) {
       error(e);
     } catch (InterruptedException e) {
@@ -114,8 +134,7 @@ final class BenchWriters {
     }
   }
 
-  private void loop(int index, LatencyLog log, long first, long period, PreparedStatement update,
-      PreparedStatement insert) {
+  private void loop(int index, LatencyLog log, long first, long period, PreparedStatement[] ps) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     long intended = first;
     while (!stop) {
@@ -125,7 +144,7 @@ final class BenchWriters {
           LockSupport.parkNanos(wait);
         }
       }
-      write(random, update, insert);
+      write(random, ps[0], ps[1], ps[2]);
       if (period > 0) {
         log.add(intended, System.nanoTime());
         long[] last = lastIntended;
@@ -136,20 +155,25 @@ final class BenchWriters {
     }
   }
 
-  private void write(ThreadLocalRandom random, PreparedStatement update, PreparedStatement insert) {
+  private void write(ThreadLocalRandom random, PreparedStatement update,
+      PreparedStatement insert, PreparedStatement delete) {
     try {
-      if (random.nextBoolean()) {
-        update.setInt(1, random.nextInt(rows));
+      int dice = random.nextInt(4);
+      if (dice < 2) {
+        update.setInt(1, random.nextInt(ids.rows));
         update.setInt(2, random.nextInt(1000));
-        update.setLong(3, 1 + random.nextInt(rows));
+        update.setLong(3, ids.random(random));
         update.executeUpdate();
-      } else {
-        long id = nextId.getAndIncrement();
+      } else if (dice == 2) {
+        long id = ids.inserted.incrementAndGet();
         insert.setLong(1, id);
-        insert.setInt(2, random.nextInt(rows));
+        insert.setInt(2, random.nextInt(ids.rows));
         insert.setInt(3, (int) (id % 1000));
         insert.setString(4, "new " + id);
         insert.executeUpdate();
+      } else {
+        delete.setLong(1, ids.deleted.incrementAndGet());
+        delete.executeUpdate();
       }
       done.increment();
     } catch (SQLException e) {

@@ -2,12 +2,11 @@ package org.morphdb.bench;
 
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * CREATE INDEX on the big table while two writer threads keep writing to it: first as fast
  * as they go (throughput before / during, build time), then at a fixed offered load of half
- * that maximum (throughput kept, p99 latency before / during).
+ * their maximum, measured again just before (throughput kept, p99 latency before / during).
  */
 final class IndexBuildBenchmarks {
   static final int WRITERS = 2;
@@ -18,7 +17,7 @@ final class IndexBuildBenchmarks {
       String firstError) {}
 
   /** What the paced run measured; latencies in milliseconds. */
-  record Paced(double offered, double kept, double p99Before, double p99During,
+  record Paced(double max, double offered, double kept, double p99Before, double p99During,
       double buildSeconds, long errors, String firstError) {}
 
   private final BenchConfig config;
@@ -28,8 +27,8 @@ final class IndexBuildBenchmarks {
   }
 
   /** Writers as fast as they go; CREATE INDEX big_a ON big (a) after the "before" window. */
-  Closed closedLoop(Dbms.Db db, AtomicLong nextId) throws SQLException, InterruptedException {
-    BenchWriters writers = new BenchWriters(db, config.bigRows(), nextId, 0);
+  Closed closedLoop(Dbms.Db db, BenchWriters.Ids ids) throws SQLException, InterruptedException {
+    BenchWriters writers = new BenchWriters(db, ids, 0);
     writers.start(WRITERS);
     try {
       Measure.sleep(config.warmupSeconds());
@@ -48,14 +47,32 @@ final class IndexBuildBenchmarks {
     }
   }
 
-  /** Writers paced at {@code offered} writes/s; CREATE INDEX big_b ON big (b) after "before". */
-  Paced paced(Dbms.Db db, AtomicLong nextId, double offered)
-      throws SQLException, InterruptedException {
-    if (!(offered > 0)) {
-      return new Paced(offered, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
-          "no offered load: the writers' maximum was not measured");
+  /** The writers' maximum: writes per second as fast as they go, after the warm-up. */
+  double maxWrites(Dbms.Db db, BenchWriters.Ids ids) throws InterruptedException {
+    BenchWriters writers = new BenchWriters(db, ids, 0);
+    writers.start(WRITERS);
+    try {
+      Measure.sleep(config.warmupSeconds());
+      long d0 = writers.done();
+      long t0 = System.nanoTime();
+      Measure.sleep(config.measureSeconds());
+      return (writers.done() - d0) / seconds(t0, System.nanoTime());
+    } finally {
+      writers.stop();
     }
-    BenchWriters writers = new BenchWriters(db, config.bigRows(), nextId, offered);
+  }
+
+  /**
+   * Writers paced at half their maximum, measured just before; CREATE INDEX big_b ON big (b)
+   * after the "before" window.
+   */
+  Paced paced(Dbms.Db db, BenchWriters.Ids ids) throws SQLException, InterruptedException {
+    double max = maxWrites(db, ids);
+    double offered = max / 2;
+    if (!(offered > 0)) {
+      return new Paced(max, offered, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, null);
+    }
+    BenchWriters writers = new BenchWriters(db, ids, offered);
     writers.start(WRITERS);
     long b0;
     long b1;
@@ -74,7 +91,7 @@ final class IndexBuildBenchmarks {
     double p99Before = LatencyLog.percentile(LatencyLog.latencies(writers.logs(), b0, b1), 99);
     double p99During = LatencyLog.percentile(LatencyLog.latencies(writers.logs(), b1, b2), 99);
     double kept = LatencyLog.endedBetween(writers.logs(), b1, b2) / (offered * seconds(b1, b2));
-    return new Paced(offered, kept, p99Before / 1e6, p99During / 1e6, seconds(b1, b2),
+    return new Paced(max, offered, kept, p99Before / 1e6, p99During / 1e6, seconds(b1, b2),
         writers.errors(), writers.firstError());
   }
 

@@ -5,7 +5,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** The single-thread benchmarks: each one statement in a loop, measured after a warm-up. */
+/**
+ * The single-thread benchmarks: each one prepared statement run in a loop. {@link #open}
+ * prepares it on a database; the runner measures it in several rounds, interleaved with the
+ * other databases.
+ */
 final class QueryBenchmarks {
   private final BenchConfig config;
 
@@ -13,50 +17,87 @@ final class QueryBenchmarks {
     this.config = config;
   }
 
+  /** A prepared benchmark loop on one database. */
+  static final class Loop implements AutoCloseable {
+    private final PreparedStatement ps;
+    private final Measure.Op op;
+    private final long[] wrong;
+    private final String wrongWhat;
+    private long next;
+
+    private Loop(PreparedStatement ps, long[] wrong, String wrongWhat, Measure.Op op) {
+      this.ps = ps;
+      this.op = op;
+      this.wrong = wrong;
+      this.wrongWhat = wrongWhat;
+    }
+
+    /** Operations per second over {@code measure} seconds after {@code warmup}. */
+    double run(double warmup, double measure) throws SQLException {
+      return Measure.opsPerSecond(i -> op.run(next++), warmup, measure);
+    }
+
+    /** Null, or what went wrong (wrong results are counted, not thrown). */
+    String problem() {
+      return wrong[0] == 0 ? null : wrong[0] + " " + wrongWhat;
+    }
+
+    @Override
+    public void close() throws SQLException {
+      ps.close();
+    }
+  }
+
+  /** Which loop to open. */
+  enum Kind { POINT_SELECT, INSERT, RANGE_SCAN, JOIN_GROUP_BY }
+
+  Loop open(Kind kind, Dbms.Db db) throws SQLException {
+    return switch (kind) {
+      case POINT_SELECT -> pointSelect(db);
+      case INSERT -> insert(db);
+      case RANGE_SCAN -> rangeScan(db);
+      case JOIN_GROUP_BY -> joinGroupBy(db);
+    };
+  }
+
   /** {@code SELECT a, b, c FROM big WHERE id = ?} with random ids. */
-  Figure pointSelect(Dbms.Db db) throws SQLException {
+  private Loop pointSelect(Dbms.Db db) throws SQLException {
     int rows = config.bigRows();
     long[] missing = {0};
-    try (PreparedStatement ps = db.main().prepareStatement("SELECT a, b, c FROM big WHERE id = ?")) {
-      double rate = run(i -> {
-        ps.setLong(1, 1 + ThreadLocalRandom.current().nextInt(rows));
-        try (ResultSet rs = ps.executeQuery()) {
-          missing[0] += rs.next() && rs.getString(3) != null ? 0 : 1;
-        }
-      });
-      return new Figure(rate, missing[0] == 0 ? null : missing[0] + " ids not found");
-    }
+    PreparedStatement ps = db.main().prepareStatement("SELECT a, b, c FROM big WHERE id = ?");
+    return new Loop(ps, missing, "ids not found", i -> {
+      ps.setLong(1, 1 + ThreadLocalRandom.current().nextInt(rows));
+      try (ResultSet rs = ps.executeQuery()) {
+        missing[0] += rs.next() && rs.getString(3) != null ? 0 : 1;
+      }
+    });
   }
 
   /** Auto-commit {@code INSERT INTO ins VALUES (?, ?, ?, ?)} into a table that grows. */
-  Figure insert(Dbms.Db db) throws SQLException {
+  private Loop insert(Dbms.Db db) throws SQLException {
     db.execute("CREATE TABLE ins (id BIGINT PRIMARY KEY, a INT, b INT, c VARCHAR(40))");
-    try (PreparedStatement ps = db.main().prepareStatement("INSERT INTO ins VALUES (?, ?, ?, ?)")) {
-      double rate = run(i -> {
-        ps.setLong(1, i + 1);
-        ps.setInt(2, (int) (i * 31 % 100_000));
-        ps.setInt(3, (int) (i % 1000));
-        ps.setString(4, "inserted " + i);
-        ps.executeUpdate();
-      });
-      return new Figure(rate, null);
-    }
+    PreparedStatement ps = db.main().prepareStatement("INSERT INTO ins VALUES (?, ?, ?, ?)");
+    return new Loop(ps, new long[1], "", i -> {
+      ps.setLong(1, i + 1);
+      ps.setInt(2, (int) (i * 31 % 100_000));
+      ps.setInt(3, (int) (i % 1000));
+      ps.setString(4, "inserted " + i);
+      ps.executeUpdate();
+    });
   }
 
   /** {@code SELECT id, k, v, c FROM rs WHERE k BETWEEN ? AND ?}: 100 rows through index rs_k. */
-  Figure rangeScan(Dbms.Db db) throws SQLException {
+  private Loop rangeScan(Dbms.Db db) throws SQLException {
     int rows = config.rangeRows();
-    String sql = "SELECT id, k, v, c FROM rs WHERE k BETWEEN ? AND ?";
     long[] wrong = {0};
-    try (PreparedStatement ps = db.main().prepareStatement(sql)) {
-      double rate = run(i -> {
-        int lo = ThreadLocalRandom.current().nextInt(rows - 100);
-        ps.setInt(1, lo);
-        ps.setInt(2, lo + 99);
-        wrong[0] += count(ps) == 100 ? 0 : 1;
-      });
-      return new Figure(rate, wrong[0] == 0 ? null : wrong[0] + " queries did not return 100 rows");
-    }
+    PreparedStatement ps = db.main().prepareStatement(
+        "SELECT id, k, v, c FROM rs WHERE k BETWEEN ? AND ?");
+    return new Loop(ps, wrong, "queries did not return 100 rows", i -> {
+      int lo = ThreadLocalRandom.current().nextInt(rows - 100);
+      ps.setInt(1, lo);
+      ps.setInt(2, lo + 99);
+      wrong[0] += count(ps) == 100 ? 0 : 1;
+    });
   }
 
   /**
@@ -65,21 +106,15 @@ final class QueryBenchmarks {
    * the previous execution's result: H2 reuses a query's last result when its parameters and
    * tables are unchanged.
    */
-  Figure joinGroupBy(Dbms.Db db) throws SQLException {
-    String sql = "SELECT c.region, COUNT(*), SUM(o.amount) FROM orders o "
-        + "JOIN customers c ON o.customer_id = c.id WHERE o.amount >= ? GROUP BY c.region";
+  private Loop joinGroupBy(Dbms.Db db) throws SQLException {
     long[] wrong = {0};
-    try (PreparedStatement ps = db.main().prepareStatement(sql)) {
-      double rate = run(i -> {
-        ps.setInt(1, (int) (i & 1));
-        wrong[0] += count(ps) == Tables.REGIONS ? 0 : 1;
-      });
-      return new Figure(rate, wrong[0] == 0 ? null : wrong[0] + " queries returned wrong groups");
-    }
-  }
-
-  private double run(Measure.Op op) throws SQLException {
-    return Measure.opsPerSecond(op, config.warmupSeconds(), config.measureSeconds());
+    PreparedStatement ps = db.main().prepareStatement("SELECT c.region, COUNT(*), SUM(o.amount) "
+        + "FROM orders o JOIN customers c ON o.customer_id = c.id WHERE o.amount >= ? "
+        + "GROUP BY c.region");
+    return new Loop(ps, wrong, "queries returned wrong groups", i -> {
+      ps.setInt(1, (int) (i & 1));
+      wrong[0] += count(ps) == Tables.REGIONS ? 0 : 1;
+    });
   }
 
   private static int count(PreparedStatement ps) throws SQLException {
@@ -92,5 +127,4 @@ final class QueryBenchmarks {
     }
     return n;
   }
-
 }

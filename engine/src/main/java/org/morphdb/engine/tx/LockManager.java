@@ -69,6 +69,7 @@ public final class LockManager {
     }
     LockMode wanted = held == null ? mode : held.combine(mode);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    boolean firstWait = true;
     while (true) {
       LockEntry entry = locks.computeIfAbsent(name, LockEntry::new);
       synchronized (entry) {
@@ -84,20 +85,25 @@ public final class LockManager {
           removeIfUnused(entry);
           return false;
         }
-        waitOn(tx, entry, deadline);
+        waitOn(tx, entry, deadline, firstWait);
+        firstWait = false;
       }
     }
   }
 
-  /** Sleeps on the entry (caller holds its monitor) or fails on deadlock, timeout or abort. */
-  private void waitOn(Transaction tx, LockEntry entry, long deadline) {
+  /**
+   * Sleeps on the entry (caller holds its monitor) or fails on deadlock, timeout or abort.
+   * The cycle check runs when a waiter first blocks: the waiter that closes a cycle is the
+   * one that finds it, so exactly one transaction of a deadlock is the victim.
+   */
+  private void waitOn(Transaction tx, LockEntry entry, long deadline, boolean firstWait) {
     long remaining = deadline - System.nanoTime();
     if (remaining <= 0) {
       throw conflict(tx, entry, "lock wait timeout after " + timeoutMillis + " ms");
     }
     waitingFor.put(tx.id(), entry);
     try {
-      if (closesCycle(tx.id(), entry)) {
+      if (firstWait && closesCycle(tx.id(), entry)) {
         throw conflict(tx, entry, "deadlock detected");
       }
       entry.waiters++;

@@ -21,6 +21,7 @@ final class ErrorTranslator {
 
   /** A failure while parsing, validating or planning a statement. */
   static MorphException planning(Throwable e) {
+    rethrowFatal(e);
     MorphException m = find(e, MorphException.class);
     if (m != null) {
       return m;
@@ -53,6 +54,7 @@ final class ErrorTranslator {
 
   /** A failure while running a plan. */
   static MorphException execution(Throwable e) {
+    rethrowFatal(e);
     MorphException m = find(e, MorphException.class);
     if (m != null) {
       return m;
@@ -135,6 +137,13 @@ final class ErrorTranslator {
       case INVALID_CAST -> "Invalid value for cast: " + firstLine(rootMessage(e));
       default -> "Data exception: " + firstLine(rootMessage(e));
     };
+  }
+
+  /** Out of memory and the like are the JVM's problem, not the statement's. */
+  private static void rethrowFatal(Throwable e) {
+    if (e instanceof VirtualMachineError vm && !(e instanceof StackOverflowError)) {
+      throw vm;
+    }
   }
 
   static <T extends Throwable> T find(Throwable e, Class<T> type) {

@@ -131,7 +131,7 @@ abstract class MorphScan extends TableScan implements EnumerableRel {
     PhysType out = PhysTypeImpl.of(implementor.getTypeFactory(), program.getOutputRowType(),
         JavaRowFormat.ARRAY, false);
     List<Expression> list = RexToLixTranslator.translateProjects(program,
-        implementor.getTypeFactory(), implementor.getConformance(), bb, out,
+        implementor.getTypeFactory(), implementor.getConformance(), bb, null, out,
         implementor.getRootExpression(), (b, i, t) -> {
           throw new IllegalStateException("key expression reads an input field");
         }, implementor::getCorrelVariableGetter);

@@ -81,7 +81,7 @@ final class MorphSchemaFactory {
   }
 
   private static SchemaPlus schema(SchemaPlus root, String name) {
-    SchemaPlus s = root.getSubSchema(name);
+    SchemaPlus s = root.subSchemas().get(name);
     return s != null ? s : root.add(name, new AbstractSchema());
   }
 }

@@ -56,6 +56,17 @@
  * and into a {@link org.morphdb.engine.sql.plan.MorphIndexScan} for each PUBLIC index whose
  * leading columns are constrained; Volcano picks the cheapest. Range comparisons also stay in
  * the residual filter, so the storage's ordering of NULLs never matters. Row counts come from
- * the planner's {@code rowCountEstimate} (default 1000), fixed per catalog version.
+ * the planner's {@code rowCountEstimate} (default 1000), fixed per catalog version. A join can
+ * become a Correlate whose inner side is such a lookup per outer row (index nested loops).
+ *
+ * <h2>Costs (2-core machine, warm JVM)</h2>
+ * A new statement costs about 10–40 ms, two thirds of it Janino compiling the generated code
+ * (Calcite's interpreter was considered for first executions and rejected: it has no Calc or
+ * Correlate, joins by nested loops, and compiles its expressions with Janino anyway). A
+ * statement differing only in literals from a cached one costs about 0.03 ms; the same text
+ * again about 0.004 ms. Joins of more than 10 tables are ordered greedily: a 64-table comma
+ * join plans and compiles in about half a second. {@link
+ * org.morphdb.engine.sql.plan.QueryPlanner#warmUp()} moves the one-off class loading (seconds)
+ * off the first statement.
  */
 package org.morphdb.engine.sql.plan;
