@@ -55,9 +55,12 @@ public final class BenchReport {
     return n;
   }
 
-  /** Writes or refreshes the generated section of {@code doc}. */
-  public void writeDoc(Path doc, String command, boolean quick) throws IOException {
-    String section = BEGIN + "\n" + markdown(command, quick) + END;
+  /**
+   * Writes or refreshes the generated section of {@code doc}; {@code build} names the source
+   * measured (e.g. {@code git describe --always --dirty}).
+   */
+  public void writeDoc(Path doc, String command, String build, boolean quick) throws IOException {
+    String section = BEGIN + "\n" + markdown(command, build, quick) + END;
     String text;
     if (Files.exists(doc)) {
       String old = Files.readString(doc, StandardCharsets.UTF_8);
@@ -75,12 +78,13 @@ public final class BenchReport {
     Files.writeString(doc, text, StandardCharsets.UTF_8);
   }
 
-  String markdown(String command, boolean quick) {
+  String markdown(String command, String build, boolean quick) {
     StringBuilder md = new StringBuilder();
     md.append("\n## Results of ").append(LocalDate.now())
         .append(quick ? " (QUICK smoke run: sizes and windows too small to mean anything)" : "")
         .append("\n\n")
-        .append("| benchmark | unit | MorphDB | H2 | HSQLDB | MorphDB's ratio | target | verdict |\n")
+        .append("| benchmark | unit | MorphDB | H2 | HSQLDB | MorphDB's ratio | target "
+            + "| verdict |\n")
         .append("|---|---|--:|--:|--:|--:|---|---|\n");
     for (Bench b : Bench.values()) {
       md.append("| ").append(b.title()).append(" | ").append(b.unit()).append(" | ")
@@ -94,7 +98,7 @@ public final class BenchReport {
     md.append("\n").append(met()).append(" of ").append(Bench.values().length)
         .append(" targets met.\n\n");
     details(md);
-    machine(md, command);
+    machine(md, command, build);
     hotSpots(md);
     return md.toString();
   }
@@ -117,7 +121,7 @@ public final class BenchReport {
     md.append("\n");
   }
 
-  private void machine(StringBuilder md, String command) {
+  private void machine(StringBuilder md, String command, String build) {
     md.append("Machine and command:\n\n")
         .append("- CPUs (`nproc`): ").append(machine.cpus()).append("; memory: ")
         .append(machine.memory()).append("; OS: ").append(machine.os()).append("\n")
@@ -133,7 +137,8 @@ public final class BenchReport {
       md.append("- ").append(v.getKey().label()).append(": ").append(v.getValue()).append(", `")
           .append(v.getKey().url("NAME")).append("`\n");
     }
-    md.append("- reproduce: `").append(command).append("`\n\n");
+    md.append("- MorphDB build measured: ").append(build).append("\n")
+        .append("- reproduce: `").append(command).append("`\n\n");
   }
 
   private void hotSpots(StringBuilder md) {

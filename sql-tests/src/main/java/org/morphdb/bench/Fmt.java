@@ -2,7 +2,7 @@ package org.morphdb.bench;
 
 import java.util.Locale;
 
-/** Number formatting shared by the bench and the demo: thousands separators, no locale surprises. */
+/** Number formatting shared by the bench and the demo: thousands separators, no locale. */
 public final class Fmt {
   private Fmt() {
   }
@@ -12,7 +12,7 @@ public final class Fmt {
     return String.format(Locale.ROOT, "%,.0f", n);
   }
 
-  /** A rate or size with about three significant digits: {@code 1,234}, {@code 56.7}, {@code 0.123}. */
+  /** About three significant digits: {@code 1,234}, {@code 56.7}, {@code 0.123}. */
   public static String num(double n) {
     if (Double.isNaN(n) || Double.isInfinite(n)) {
       return "-";

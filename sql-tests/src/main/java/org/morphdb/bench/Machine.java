@@ -11,8 +11,9 @@ record Machine(int cpus, String memory, String java, String jvmOptions, String o
     double loadAverage, long maxHeapMb) {
 
   static Machine current() {
-    String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-        + " (" + System.getProperty("java.vendor") + ")";
+    String java = System.getProperty("java.vm.name") + " "
+        + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor")
+        + ")";
     String options = String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments());
     String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
         + System.getProperty("os.arch");

@@ -34,7 +34,8 @@ final class BenchCommand {
     int rows = a.intOption("rows", quick ? QUICK_ROWS : FULL_ROWS, 1000);
     BenchConfig config = quick ? BenchConfig.quick(rows, a.flag("profile"))
         : BenchConfig.full(rows, a.flag("profile"));
-    Path doc = a.flag("no-doc") ? null : a.option("doc", null) != null ? Path.of(a.option("doc", ""))
+    String docOption = a.option("doc", null);
+    Path doc = a.flag("no-doc") ? null : docOption != null ? Path.of(docOption)
         : quick ? null : projectRoot().resolve("docs/benchmarks.md");
     Path jfr = Path.of(a.option("jfr", System.getProperty("java.io.tmpdir") + "/morph-bench-jfr"));
     out.printf("MorphDB bench%s: %,d rows in the big table, %s s warm-up + %s s measured per "
@@ -46,7 +47,7 @@ final class BenchCommand {
       BenchReport report = new BenchReport(results);
       report.print(out);
       if (doc != null) {
-        report.writeDoc(doc, command(args), quick);
+        report.writeDoc(doc, command(args), build(), quick);
         out.println("Results written to " + doc.toAbsolutePath().normalize());
       }
       return 0;
@@ -62,6 +63,21 @@ final class BenchCommand {
     String opts = System.getenv("MORPH_JAVA_OPTS");
     return (opts == null || opts.isBlank() ? "" : "MORPH_JAVA_OPTS='" + opts + "' ")
         + "./morph bench" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+  }
+
+  /** {@code git describe --always --dirty} of the checkout, or "unknown". */
+  private static String build() {
+    try {
+      Process git = new ProcessBuilder("git", "-C", projectRoot().toString(), "describe",
+          "--always", "--dirty").redirectErrorStream(true).start();
+      String out = new String(git.getInputStream().readAllBytes()).strip();
+      return git.waitFor() == 0 && !out.isEmpty() ? "commit " + out : "unknown (no git)";
+    } catch (IOException | RuntimeException e) {
+      return "unknown (no git)";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
   }
 
   /** The checkout this CLI was built from (sql-tests/target/classes → ../../..), or the cwd. */

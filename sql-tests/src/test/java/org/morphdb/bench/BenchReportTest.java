@@ -43,16 +43,17 @@ class BenchReportTest {
     Files.writeString(doc, "# Benchmarks\n\nHand-written analysis.\n\n" + BenchReport.BEGIN
         + "\nold figures\n" + BenchReport.END + "\n\n## What is in the way\n\nMore prose.\n");
 
-    new BenchReport(results()).writeDoc(doc, "./morph bench", false);
+    new BenchReport(results()).writeDoc(doc, "./morph bench", "commit abc1234", false);
 
     String md = Files.readString(doc);
     assertTrue(md.startsWith("# Benchmarks\n\nHand-written analysis.\n\n" + BenchReport.BEGIN), md);
     assertTrue(md.endsWith(BenchReport.END + "\n\n## What is in the way\n\nMore prose.\n"), md);
     assertTrue(!md.contains("old figures"), md);
-    assertTrue(md.contains("| heap per 1M rows (4 columns) | MB | 300 | 100 | - | 3.00× | ≤ 1.5× H2 "
-        + "| **MISSED: 3.00 > 1.50 (2.00× over)** |"), md);
+    assertTrue(md.contains("| heap per 1M rows (4 columns) | MB | 300 | 100 | - | 3.00× "
+        + "| ≤ 1.5× H2 | **MISSED: 3.00 > 1.50 (2.00× over)** |"), md);
     assertTrue(md.contains("- heap per 1M rows — MorphDB: 6 MB for 20,000 rows"), md);
-    assertTrue(md.contains("- reproduce: `./morph bench`"), md);
+    assertTrue(md.contains("- MorphDB build measured: commit abc1234\n"
+        + "- reproduce: `./morph bench`"), md);
   }
 
   @Test

@@ -13,7 +13,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * output is a pipe or a file every refresh is printed as a line of its own, less often.
  */
 final class Bars {
-  static final int NAME_WIDTH = 34;
+  static final int NAME_WIDTH = 27;
   private static final int LINE_WIDTH = 150;
 
   private final PrintStream out;
@@ -31,6 +31,11 @@ final class Bars {
 
   /** A bar named {@code name}; {@code max} −1 makes it indefinite until a max is known. */
   ProgressBar bar(String name, long max, String unit) {
+    return bar(name, max, unit, true);
+  }
+
+  /** The same, without the estimated time left when {@code eta} is false. */
+  ProgressBar bar(String name, long max, String unit, boolean eta) {
     ProgressBarBuilder b = new ProgressBarBuilder()
         .setTaskName(name.length() > NAME_WIDTH ? name.substring(0, NAME_WIDTH) : name
             + " ".repeat(NAME_WIDTH - name.length()))
@@ -40,6 +45,9 @@ final class Bars {
         .setStyle(interactive ? ProgressBarStyle.COLORFUL_UNICODE_BLOCK : ProgressBarStyle.ASCII);
     if (unit != null) {
       b.setUnit(" " + unit, 1);
+    }
+    if (!eta) {
+      b.hideEta();
     }
     return b.build();
   }

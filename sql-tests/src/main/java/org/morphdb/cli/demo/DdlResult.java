@@ -23,7 +23,8 @@ record DdlResult(DemoSchema.Ddl ddl, String sqlState, String message,
 
   public String outcome() {
     if (sqlState == null) {
-      return ddl.expectedSqlState() == null ? "ok" : "ok, NOT the expected " + ddl.expectedSqlState();
+      return ddl.expectedSqlState() == null ? "ok"
+          : "ok, NOT the expected " + ddl.expectedSqlState();
     }
     return asExpected() ? "failed " + sqlState + ", as expected" : "FAILED " + sqlState;
   }

@@ -59,8 +59,8 @@ final class DemoRun {
       Counters counters = workload.counters();
       return new DemoResult(target, options.rows(), loadSeconds, options.writers(),
           options.readers(), ddls, counters.snapshot(), counters.inserted(),
-          counters.mostAttempts(), counters.firstErrors(), target.morph() ? checkTable(main) : null, count(main),
-          timeline, monitorFailure);
+          counters.mostAttempts(), counters.firstErrors(),
+          target.morph() ? checkTable(main) : null, count(main), timeline, monitorFailure);
     }
   }
 

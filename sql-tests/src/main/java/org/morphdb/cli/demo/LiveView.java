@@ -57,7 +57,7 @@ final class LiveView implements AutoCloseable {
   void start() {
     lastSample = counters.snapshot();
     recent.add(lastSample);
-    throughput = bars.bar("writers / readers", -1, "tx");
+    throughput = bars.bar("writers / readers", -1, "tx", false);
     ticker.scheduleAtFixedRate(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
   }
 
@@ -108,7 +108,7 @@ final class LiveView implements AutoCloseable {
     Counters.Snapshot from = recent.peekFirst();
     throughput.stepTo(now.writes());
     throughput.setExtraMessage("writes " + Fmt.count(from.writesPerSec(now)) + "/s, reads "
-        + Fmt.count(from.readsPerSec(now)) + "/s, tx retried " + now.retried()
+        + Fmt.count(from.readsPerSec(now)) + "/s, retried " + now.retried()
         + ", errors " + now.errors());
   }
 

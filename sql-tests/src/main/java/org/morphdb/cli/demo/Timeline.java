@@ -14,7 +14,7 @@ final class Timeline {
   /** A DDL statement from {@code start} to {@code end}; {@code outcome} is "ok" or a SQLState. */
   public record Span(String label, double start, double end, String outcome, boolean asExpected) {}
 
-  /** A catalog version a DDL job committed, active from {@code t}; {@code step} e.g. "WRITE_ONLY". */
+  /** A catalog version a DDL job committed, active from {@code t}; step e.g. "WRITE_ONLY". */
   public record Mark(double t, String step, String statement) {}
 
   private final List<Sample> samples = new ArrayList<>();

@@ -18,9 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>A writer runs one write per transaction (an UPDATE of a random row past the frozen ones,
  * or an INSERT of a new row, 3 : 1) and, like {@code MorphConnection.runInTransaction}, rolls
  * back and runs it again when it fails with SQLState class 40 (up to {@link #MAX_RETRIES}
- * times); each such transaction counts as retried. A reader reads random loaded rows by primary key in auto-commit mode (the
- * driver retries those itself). Anything else that reaches the application — or a loaded
- * row that a read does not find — counts as an error surfaced.
+ * times); each such transaction counts as retried. A reader reads random loaded rows by
+ * primary key in auto-commit mode (the driver retries those itself). Anything else that
+ * reaches the application — or a loaded row that a read does not find — counts as an error
+ * surfaced.
  */
 final class Workload {
   /**

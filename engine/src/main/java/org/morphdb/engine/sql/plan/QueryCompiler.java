@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.calcite.adapter.enumerable.EnumerableInterpretable;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
@@ -43,8 +42,8 @@ final class QueryCompiler {
     Set<Integer> tables = tableIds(logical);
     RelNode physical = p.optimize(logical);
     Map<String, Object> stash = new HashMap<>();
-    Bindable<?> bindable = EnumerableInterpretable.toBindable(stash, null,
-        (EnumerableRel) physical, EnumerableRel.Prefer.ARRAY);
+    Bindable<?> bindable = CodeCompiler.toBindable(stash, (EnumerableRel) physical,
+        EnumerableRel.Prefer.ARRAY);
     List<ColumnMeta> columns = columns(c, logical.getRowType());
     List<ColumnMeta> params = parameters(c, userParameters);
     return new ExecutablePlan(schemas, exposeRowKey,
