@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 
-/** The {@code morph} command line: {@code shell}, {@code slt}, {@code demo} and {@code bench}. */
+/** The {@code morph} command line: {@code shell}, {@code slt}, {@code demo}, {@code bench} and {@code stress}. */
 public final class Main {
   static final String USAGE = """
       Usage: morph <command> [options]
@@ -58,6 +58,11 @@ public final class Main {
             --profile     record MorphDB's runs with JFR and list their hot spots
             --doc FILE    write the results there (also with --quick); --no-doc: nowhere
 
+        stress [--seeds N] [--minutes M | --seconds S] [--unsafe stale-cache|skip-states] ...
+            Randomized F1 stress on several lagging nodes while DDL jobs run; CHECK TABLE and
+            a model check after every job. In an unsafe mode it reports how many seeds found
+            anomalies. ./morph stress --help lists every option.
+
         --help
             This text.
 
@@ -89,6 +94,7 @@ public final class Main {
         case "slt" -> SltCommand.run(rest, out);
         case "demo" -> DemoCommand.run(rest, out);
         case "bench" -> BenchCommand.run(rest, out);
+        case "stress" -> org.morphdb.stress.StressRunner.runCli(rest.toArray(String[]::new), out, err);
         default -> throw new UsageException("unknown command '" + args[0] + "'");
       };
     } catch (UsageException e) {

@@ -29,6 +29,11 @@ import org.morphdb.engine.tx.TransactionManager;
  */
 public final class JobOperations {
   static final int BATCH = 4096;
+  /**
+   * A UNIQUE backfill holds the writers' value-key locks for a whole batch, and a writer's
+   * commit try-locks them (failing with 1003): keep those batches small.
+   */
+  static final int UNIQUE_BATCH = 64;
 
   private final MvccStore store;
   private final TransactionManager txManager;
@@ -76,7 +81,8 @@ public final class JobOperations {
     Transaction locks = index.unique() ? txManager.begin(false) : null;
     int n = 0;
     try {
-      while (n < BATCH && rows.hasNext()) {
+      int limit = index.unique() ? UNIQUE_BATCH : BATCH;
+      while (n < limit && rows.hasNext()) {
         Entry e = rows.next();
         n++;
         if (store.newestVersionTs(table.id(), e.key()) > s) {

@@ -34,6 +34,17 @@ public final class Prepared {
     return c != null && c.catalogVersion() == catalogVersion ? (T) c.plan() : null;
   }
 
+  /** The cached plan whatever its catalog version, with that version; null when none. */
+  Object anyPlan() {
+    CachedPlan c = cached;
+    return c == null ? null : c.plan();
+  }
+
+  int anyPlanVersion() {
+    CachedPlan c = cached;
+    return c == null ? -1 : c.catalogVersion();
+  }
+
   void cachePlan(int catalogVersion, Object newPlan) {
     this.cached = new CachedPlan(catalogVersion, newPlan);
   }

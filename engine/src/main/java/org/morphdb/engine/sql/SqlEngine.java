@@ -253,6 +253,10 @@ public final class SqlEngine {
   /** A {@link PointAccess} when the query is a primary-key point read, else a planned query. */
   private Object queryPlan(Prepared p, Catalog c) {
     Object plan = p.plan(c.version());
+    if (plan == null && stillValid(p, c)) {
+      plan = p.anyPlan();
+      p.cachePlan(c.version(), plan);
+    }
     if (plan == null) {
       plan = PointAccess.of(p.node(), id -> {
         String[] qn = DdlTranslator.name(id);
@@ -290,11 +294,58 @@ public final class SqlEngine {
 
   private DmlRunner.DmlPlan planDml(Prepared p, Catalog c) {
     DmlRunner.DmlPlan plan = p.plan(c.version());
+    if (plan == null && stillValid(p, c)) {
+      plan = (DmlRunner.DmlPlan) p.anyPlan();
+      p.cachePlan(c.version(), plan);
+    }
     if (plan == null) {
       plan = dml.plan(p.node(), c);
       p.cachePlan(c.version(), plan);
     }
     return plan;
+  }
+
+  /**
+   * A plan made for another catalog version still serves when every table it uses is
+   * unchanged (same definition, index states included) and no view changed: a DDL on one
+   * table does not make every other statement plan again.
+   */
+  private boolean stillValid(Prepared p, Catalog c) {
+    int version = p.anyPlanVersion();
+    if (version < 0 || version >= db.catalogLog().versions().size()) {
+      return false;
+    }
+    Catalog old = db.catalogLog().version(version);
+    if (!old.viewsByName().equals(c.viewsByName())) {
+      return false;
+    }
+    Object plan = p.anyPlan();
+    if (plan == null) {
+      return false;
+    }
+    Iterable<Integer> tables = tablesOf(plan);
+    for (int id : tables) {
+      if (!java.util.Objects.equals(old.table(id).orElse(null), c.table(id).orElse(null))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Iterable<Integer> tablesOf(Object plan) {
+    if (plan instanceof PointAccess point) {
+      return java.util.List.of(point.table().id());
+    }
+    if (plan instanceof PreparedQuery q) {
+      return q.tableIds();
+    }
+    DmlRunner.DmlPlan dml = (DmlRunner.DmlPlan) plan;
+    java.util.Set<Integer> ids = new java.util.HashSet<>();
+    ids.add(dml.table().id());
+    if (dml.query() != null) {
+      ids.addAll(dml.query().tableIds());
+    }
+    return ids;
   }
 
   TableDef resolveTable(Catalog c, SqlNode name) {
