@@ -103,7 +103,7 @@ final class MorphDatabaseMetaData extends MetaDataCapabilities {
       Integer digits = numeric ? (r[9] != null ? integer(r[9]) : Integer.valueOf(0)) : null;
       boolean nullable = !"NO".equalsIgnoreCase((String) r[5]);
       rows.add(new Object[] {
-          null, r[0], r[1], r[2], jdbcType, typeName, size, null, digits, numeric ? 10 : null,
+          null, r[0], r[1], r[2], jdbcType, baseTypeName(typeName), size, null, digits, numeric ? 10 : null,
           nullable ? columnNullable : columnNoNulls, null, r[6], null, null, sized ? size : null,
           integer(r[3]), nullable ? "YES" : "NO", null, null, null, null, "NO", "NO"});
     }
@@ -257,6 +257,15 @@ final class MorphDatabaseMetaData extends MetaDataCapabilities {
   private static boolean isBinary(int type) {
     return type == java.sql.Types.BINARY || type == java.sql.Types.VARBINARY
         || type == java.sql.Types.LONGVARBINARY;
+  }
+
+  /**
+   * TYPE_NAME as getTypeInfo spells it: "VARCHAR(40)" becomes "VARCHAR", since size and scale are
+   * reported in COLUMN_SIZE / DECIMAL_DIGITS and tools match TYPE_NAME against getTypeInfo.
+   */
+  private static String baseTypeName(String typeName) {
+    int paren = typeName == null ? -1 : typeName.indexOf('(');
+    return paren < 0 ? typeName : typeName.substring(0, paren).trim();
   }
 
   private static Integer defaultPrecision(String typeName) {

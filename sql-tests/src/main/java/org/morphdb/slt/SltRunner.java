@@ -27,14 +27,21 @@ public final class SltRunner {
 
   private final SltTarget target;
   private final int failuresKept;
+  private final SltSkips skips;
 
   public SltRunner(SltTarget target) {
     this(target, DEFAULT_FAILURES_KEPT);
   }
 
   public SltRunner(SltTarget target, int failuresKept) {
+    this(target, failuresKept, SltSkips.NONE);
+  }
+
+  /** A runner that does not run the records {@code skips} lists (they count as skipped). */
+  public SltRunner(SltTarget target, int failuresKept, SltSkips skips) {
     this.target = target;
     this.failuresKept = failuresKept;
+    this.skips = skips;
   }
 
   public SltTarget target() {
@@ -114,7 +121,7 @@ public final class SltRunner {
         if (t.appliesTo(target.engine())) {
           hashThreshold = t.threshold();
         }
-      } else if (!record.appliesTo(target.engine())) {
+      } else if (!record.appliesTo(target.engine()) || skips.skips(file, record.line())) {
         skipped++;
       } else if (record instanceof SltRecord.Statement s) {
         statement(s);

@@ -87,7 +87,18 @@ public final class MorphParser {
       return SqlNodeList.EMPTY; // Calcite's character stream fails on an empty string
     }
     try {
-      return SqlParser.create(sql, CONFIG).parseStmtList();
+      String marked = ParseRewrites.mark(sql);
+      SqlNodeList list = SqlParser.create(marked, CONFIG).parseStmtList();
+      boolean plus = sql.indexOf('+') >= 0;
+      if (marked != sql || plus) {
+        List<SqlNode> replaced = new ArrayList<>();
+        for (SqlNode n : list) {
+          SqlNode r = marked != sql ? ParseRewrites.replace(n) : n;
+          replaced.add(plus ? ParseRewrites.dropUnaryPlus(r) : r);
+        }
+        list = new SqlNodeList(replaced, list.getParserPosition());
+      }
+      return list;
     } catch (SqlParseException e) {
       throw syntaxError(sql, e);
     } catch (StackOverflowError e) {

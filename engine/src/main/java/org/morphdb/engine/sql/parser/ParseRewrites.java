@@ -1,0 +1,143 @@
+package org.morphdb.engine.sql.parser;
+
+import java.util.Locale;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.util.SqlShuttle;
+
+/**
+ * Rewrites around the parser for SQL the sqllogictest corpus uses. Unary plus: see
+ * {@link #dropUnaryPlus}. Empty IN lists:
+ * {@code x IN ()} and {@code x NOT IN ()} (SQLite, and the sqllogictest corpus): an empty list
+ * matches nothing, so {@code IN ()} is FALSE and {@code NOT IN ()} is TRUE, even when
+ * {@code x} is NULL. Calcite's grammar wants at least one element, so the text is marked
+ * before parsing ({@code IN ("$EMPTY_IN_LIST$")}) and the marked calls are replaced by the
+ * boolean literal after it.
+ */
+final class ParseRewrites {
+  static final String MARKER = "$EMPTY_IN_LIST$";
+  private static final String MARKED = "(\"" + MARKER + "\")";
+
+  private ParseRewrites() {}
+
+  /** The SQL with every empty IN list marked, or the same string when there is none. */
+  static String mark(String sql) {
+    if (sql.indexOf('(') < 0 || !sql.toUpperCase(Locale.ROOT).contains("IN")) {
+      return sql;
+    }
+    StringBuilder out = null;
+    int copied = 0;
+    int n = sql.length();
+    int i = 0;
+    while (i < n) {
+      char c = sql.charAt(i);
+      if (c == '\'' || c == '"') {
+        i = skipQuoted(sql, i, c);
+      } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+        int eol = sql.indexOf('\n', i);
+        i = eol < 0 ? n : eol + 1;
+      } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+        int end = sql.indexOf("*/", i + 2);
+        i = end < 0 ? n : end + 2;
+      } else if ((c == 'i' || c == 'I') && i + 1 < n
+          && (sql.charAt(i + 1) == 'n' || sql.charAt(i + 1) == 'N')
+          && (i == 0 || !isWordChar(sql.charAt(i - 1)))
+          && (i + 2 >= n || !isWordChar(sql.charAt(i + 2)))) {
+        int j = skipSpace(sql, i + 2);
+        if (j < n && sql.charAt(j) == '(') {
+          int k = skipSpace(sql, j + 1);
+          if (k < n && sql.charAt(k) == ')') {
+            if (out == null) {
+              out = new StringBuilder(n + 32);
+            }
+            out.append(sql, copied, j).append(MARKED);
+            copied = k + 1;
+            i = k + 1;
+            continue;
+          }
+        }
+        i += 2;
+      } else {
+        i++;
+      }
+    }
+    return out == null ? sql : out.append(sql, copied, n).toString();
+  }
+
+  /** Replaces the marked IN calls of a parsed statement by their boolean values. */
+  static SqlNode replace(SqlNode node) {
+    SqlNode r = node.accept(new SqlShuttle() {
+      @Override
+      public SqlNode visit(SqlCall call) {
+        if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN)
+            && call.operandCount() == 2 && isMarker(call.operand(1))) {
+          return SqlLiteral.createBoolean(call.getKind() == SqlKind.NOT_IN,
+              call.getParserPosition());
+        }
+        return super.visit(call);
+      }
+    });
+    return r == null ? node : r;
+  }
+
+  /**
+   * Drops unary plus from queries: {@code +x} is {@code x} whatever its type (SQLite,
+   * H2), where Calcite would cast a string to a number.
+   */
+  static SqlNode dropUnaryPlus(SqlNode node) {
+    if (!node.getKind().belongsTo(SqlKind.QUERY)) {
+      return node;
+    }
+    SqlNode r = node.accept(new SqlShuttle() {
+      @Override
+      public SqlNode visit(SqlCall call) {
+        SqlCall c = call;
+        while (c.getKind() == SqlKind.PLUS_PREFIX && c.operandCount() == 1) {
+          SqlNode operand = c.operand(0);
+          if (!(operand instanceof SqlCall inner)) {
+            return operand;
+          }
+          c = inner;
+        }
+        return super.visit(c);
+      }
+    });
+    return r == null ? node : r;
+  }
+
+  private static boolean isMarker(SqlNode n) {
+    return n instanceof SqlNodeList list && list.size() == 1
+        && list.get(0) instanceof SqlIdentifier id && id.isSimple()
+        && id.getSimple().equals(MARKER);
+  }
+
+  private static int skipQuoted(String sql, int start, char quote) {
+    int i = start + 1;
+    while (i < sql.length()) {
+      if (sql.charAt(i) == quote) {
+        if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+          i += 2;
+          continue;
+        }
+        return i + 1;
+      }
+      i++;
+    }
+    return i;
+  }
+
+  private static int skipSpace(String sql, int i) {
+    while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+  }
+}
