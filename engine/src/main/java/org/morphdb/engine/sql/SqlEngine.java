@@ -55,7 +55,22 @@ public final class SqlEngine {
   private final TableChecker checker;
   private final Cache<String, Prepared> parsed = Caffeine.newBuilder().maximumSize(10_000).build();
 
+  /** Calcite's one-off class loading, moved off the first real query once per JVM. */
+  private static final java.util.concurrent.atomic.AtomicBoolean WARMED_UP =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
   public SqlEngine(Database db) {
+    if (WARMED_UP.compareAndSet(false, true)) {
+      Thread warmUp = new Thread(() -> {
+        try {
+          QueryPlanner.warmUp();
+        } catch (RuntimeException | LinkageError ignored) {
+          // only a head start: the first query does the same work if this fails
+        }
+      }, "morph-warm-up");
+      warmUp.setDaemon(true);
+      warmUp.start();
+    }
     this.db = db;
     this.planner = new QueryPlanner(10_000);
     this.constraints = new SqlConstraints(planner);
