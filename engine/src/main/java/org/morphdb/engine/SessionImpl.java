@@ -11,7 +11,6 @@ import org.morphdb.engine.api.PrepareRequest;
 import org.morphdb.engine.api.PrepareResponse;
 import org.morphdb.engine.api.Response;
 import org.morphdb.engine.api.Session;
-import org.morphdb.engine.api.StatementKind;
 import org.morphdb.engine.cluster.Node;
 import org.morphdb.engine.sql.Prepared;
 import org.morphdb.engine.sql.SqlEngine;
@@ -72,23 +71,23 @@ final class SessionImpl implements Session {
     running = Thread.currentThread();
     try {
       return switch (p.kind()) {
-        case DDL -> runDdl(p, params);
+        case DDL -> runDdl(p);
         case QUERY -> runQuery(p, params, clientVersions, request.maxRows());
         case DML -> runDml(p, params, clientVersions);
-        case OTHER -> sql.runOther(node, p, params);
+        case OTHER -> sql.runOther(p);
       };
     } finally {
       running = null;
     }
   }
 
-  private Response runDdl(Prepared p, List<Object> params) {
+  private Response runDdl(Prepared p) {
     if (tx != null && tx.state() == TxState.ACTIVE && (tx.readOnly() || !tx.enlisted().isEmpty())) {
       throw MorphException.of(ErrorCode.DDL_IN_TRANSACTION,
           "Schema changes cannot run inside a transaction that has already used tables; "
               + "commit or roll back first (the transaction is still open)");
     }
-    return sql.runDdl(node, p, params);
+    return sql.runDdl(node, p);
   }
 
   private Response runQuery(Prepared p, List<Object> params, Map<Integer, Integer> clientVersions, long maxRows) {
@@ -248,8 +247,4 @@ final class SessionImpl implements Session {
       throw new MorphException(ErrorCode.CLOSED, "Session is closed");
     }
   }
-
-  Database database() { return db; }
-
-  StatementKind kindOf(long statementId) { return statement(statementId).kind(); }
 }

@@ -211,11 +211,11 @@ public final class SqlEngine {
     return Response.count(n, Map.of(plan.table().id(), plan.table().version()));
   }
 
-  public Response runDdl(Node node, Prepared p, List<Object> params) {
+  public Response runDdl(Node node, Prepared p) {
     return ddl.run(node, p);
   }
 
-  public Response runOther(Node node, Prepared p, List<Object> params) {
+  public Response runOther(Prepared p) {
     if (p.node() instanceof SqlCancelDdlJob cancel) {
       db.jobRunner().cancel(cancel.jobId());
       return Response.ok(StatementKind.OTHER);
