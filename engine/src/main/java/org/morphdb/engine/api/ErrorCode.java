@@ -27,6 +27,7 @@ public enum ErrorCode {
   CHECK_VIOLATION("23513", 0, false),
   /** Value too long, numeric overflow, bad cast. */
   DATA_EXCEPTION("22000", 0, false),
+  CARDINALITY_VIOLATION("21000", 0, false),
   NUMERIC_OVERFLOW("22003", 0, false),
   DIVISION_BY_ZERO("22012", 0, false),
   INVALID_CAST("22018", 0, false),

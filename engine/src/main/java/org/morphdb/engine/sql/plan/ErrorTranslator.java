@@ -119,6 +119,9 @@ final class ErrorTranslator {
       if (msg.contains("division by zero")) {
         return ErrorCode.DIVISION_BY_ZERO;
       }
+      if (msg.contains("more than one value in agg single_value")) {
+        return ErrorCode.CARDINALITY_VIOLATION;
+      }
       if (msg.contains("cast") || msg.contains("cannot convert") || msg.startsWith("invalid ")) {
         return ErrorCode.INVALID_CAST;
       }

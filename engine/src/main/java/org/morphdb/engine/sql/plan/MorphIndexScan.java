@@ -17,6 +17,7 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexNode;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.sql.exec.Leaf;
 import org.morphdb.engine.catalog.TypeKind;
 
 /**
@@ -109,6 +110,24 @@ public final class MorphIndexScan extends MorphScan {
     }
     return ScanSpec.ofIndex(t, columns, morphTable.width(), index, kinds, range.lowInclusive(),
         range.highInclusive());
+  }
+
+  @Override
+  Leaf leaf() {
+    ScanSpec spec = spec();
+    List<RexNode> exprs = new ArrayList<>(range.eq());
+    int n = range.eq().size();
+    boolean hasLow = range.low() != null;
+    boolean hasHigh = range.high() != null;
+    if (hasLow) {
+      exprs.add(range.low());
+    }
+    if (hasHigh) {
+      exprs.add(range.high());
+    }
+    return new Leaf(exprs, spec.scalar(), (root, v) -> spec.range(root,
+        java.util.Arrays.copyOf(v, n), hasLow ? v[n] : ScanSpec.NONE,
+        hasHigh ? v[hasLow ? n + 1 : n] : ScanSpec.NONE));
   }
 
   @Override

@@ -16,6 +16,7 @@ import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexNode;
 import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.sql.exec.Leaf;
 import org.morphdb.engine.catalog.TypeKind;
 
 /**
@@ -59,6 +60,12 @@ public final class MorphPkLookup extends MorphScan {
       kinds[i] = t.columnById(t.primaryKey().get(i)).type().kind();
     }
     return ScanSpec.ofTable(t, columns, morphTable.width(), kinds);
+  }
+
+  @Override
+  Leaf leaf() {
+    ScanSpec spec = spec();
+    return new Leaf(key, spec.scalar(), spec::lookup);
   }
 
   @Override

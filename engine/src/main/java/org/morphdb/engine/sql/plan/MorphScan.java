@@ -26,6 +26,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexProgramBuilder;
 import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.sql.exec.Leaf;
 
 /**
  * Base of the leaves that read a user table: a full scan, a primary-key lookup or an index
@@ -101,6 +102,9 @@ abstract class MorphScan extends TableScan implements EnumerableRel {
       Expression spec);
 
   protected abstract ScanSpec spec();
+
+  /** How the interpreter reads this leaf (the same ScanSpec the generated code calls). */
+  abstract Leaf leaf();
 
   @Override
   public Result implement(EnumerableRelImplementor implementor, Prefer pref) {

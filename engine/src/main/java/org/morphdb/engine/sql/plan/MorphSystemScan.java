@@ -15,6 +15,7 @@ import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
+import org.morphdb.engine.sql.exec.Leaf;
 
 /** Reads a system table: {@code MorphSystemScan(table=[SYS.NODES])}. */
 public final class MorphSystemScan extends TableScan implements EnumerableRel {
@@ -34,6 +35,13 @@ public final class MorphSystemScan extends TableScan implements EnumerableRel {
   public RelWriter explainTerms(RelWriter pw) {
     SystemTables.Table t = systemTable.table();
     return pw.item("table", t.schema() + "." + t.name());
+  }
+
+  /** How the interpreter reads this system table. */
+  Leaf leaf() {
+    SystemTables.Table t = systemTable.table();
+    ScanSpec spec = ScanSpec.ofSystem(t.schema(), t.name(), t.columns().size());
+    return new Leaf(List.of(), spec.scalar(), (root, keys) -> spec.system(root));
   }
 
   @Override

@@ -13,6 +13,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
+import org.morphdb.engine.sql.exec.Leaf;
 
 /** Full scan of a user table: {@code MorphTableScan(table=[PUBLIC.T])}. */
 public final class MorphTableScan extends MorphScan {
@@ -49,6 +50,12 @@ public final class MorphTableScan extends MorphScan {
   @Override
   protected ScanSpec spec() {
     return ScanSpec.ofTable(def(), columns, morphTable.width(), null);
+  }
+
+  @Override
+  Leaf leaf() {
+    ScanSpec spec = spec();
+    return new Leaf(List.of(), spec.scalar(), (root, keys) -> spec.scan(root));
   }
 
   @Override

@@ -16,6 +16,7 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.RelFactories;
@@ -25,6 +26,8 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -124,10 +127,14 @@ final class Planning implements RelOptTable.ViewExpander {
   RelNode optimizeTimed(RelNode logical, Map<String, Long> times) {
     PhaseClock clock = new PhaseClock(times);
     RelBuilder relBuilder = relBuilder();
-    RelNode rel = hep(MorphRules.subQueries(), logical);
-    clock.lap("subQueries");
-    rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
-    clock.lap("decorrelate");
+    RelNode rel = logical;
+    if (hasSubQuery(logical)) {
+      // without sub-queries there is nothing to turn into correlates and nothing to decorrelate
+      rel = hep(MorphRules.subQueries(), rel);
+      clock.lap("subQueries");
+      rel = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+      clock.lap("decorrelate");
+    }
     rel = new RelFieldTrimmer(null, relBuilder).trim(rel);
     clock.lap("trim");
     rel = hep(MorphRules.logical(), rel);
@@ -147,6 +154,28 @@ final class Planning implements RelOptTable.ViewExpander {
         .run(planner, rel, rel.getTraitSet(), List.of(), List.of());
     clock.lap("calc");
     return rel;
+  }
+
+  /** Whether any expression of the plan is a sub-query. */
+  static boolean hasSubQuery(RelNode root) {
+    boolean[] found = {false};
+    RexShuttle finder = new RexShuttle() {
+      @Override
+      public RexNode visitSubQuery(RexSubQuery subQuery) {
+        found[0] = true;
+        return subQuery;
+      }
+    };
+    root.accept(new RelHomogeneousShuttle() {
+      @Override
+      public RelNode visit(RelNode other) {
+        if (!found[0]) {
+          other.accept(finder);
+        }
+        return found[0] ? other : super.visit(other);
+      }
+    });
+    return found[0];
   }
 
   /** Times consecutive phases. */

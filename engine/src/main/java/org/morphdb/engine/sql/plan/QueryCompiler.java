@@ -1,12 +1,14 @@
 package org.morphdb.engine.sql.plan;
 
+import com.google.common.base.Suppliers;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
@@ -15,7 +17,6 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
-import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlExplainLevel;
@@ -24,9 +25,18 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.catalog.TypeKind;
+import org.morphdb.engine.sql.exec.Interpreter;
+import org.morphdb.engine.sql.exec.Leaf;
 
 /** Turns a (lifted) query into an {@link ExecutablePlan}: plan, generate code, describe. */
 final class QueryCompiler {
+  /**
+   * Whether plans start out interpreted (generated code comes once a plan has run often);
+   * {@code -Dmorph.interpreter=false} always generates code.
+   */
+  static final boolean INTERPRET =
+      !"false".equalsIgnoreCase(System.getProperty("morph.interpreter"));
+
   private QueryCompiler() {}
 
   /**
@@ -41,15 +51,30 @@ final class QueryCompiler {
     RelNode logical = p.logical(c.root());
     Set<Integer> tables = tableIds(logical);
     RelNode physical = p.optimize(logical);
-    Map<String, Object> stash = new HashMap<>();
-    Bindable<?> bindable = CodeCompiler.toBindable(stash, (EnumerableRel) physical,
-        EnumerableRel.Prefer.ARRAY);
+    Map<String, Object> stash = new ConcurrentHashMap<>();
+    int fieldCount = logical.getRowType().getFieldCount();
+    Supplier<ExecutablePlan.Runner> generate = () -> ExecutablePlan.bindable(
+        CodeCompiler.toBindable(stash, (EnumerableRel) physical, EnumerableRel.Prefer.ARRAY),
+        fieldCount);
+    ExecutablePlan.Runner runner = INTERPRET
+        ? Interpreter.tryBuild(physical, QueryCompiler::leaf)
+            .map(plan -> ExecutablePlan.tiered(plan::open, generate))
+            .orElseGet(generate)
+        : generate.get();
     List<ColumnMeta> columns = columns(c, logical.getRowType());
     List<ColumnMeta> params = parameters(c, userParameters);
     return new ExecutablePlan(schemas, exposeRowKey,
         columns, kinds(logical.getRowType()), params, parameterKinds(c, userParameters), tables,
-        RelOptUtil.toString(physical), Collections.unmodifiableMap(stash),
-        ExecutablePlan.bindable(bindable, logical.getRowType().getFieldCount()));
+        Suppliers.memoize(() -> RelOptUtil.toString(physical))::get, Collections.unmodifiableMap(stash),
+        runner);
+  }
+
+  /** How the interpreter reads a leaf of our plans, or null for other rels. */
+  private static Leaf leaf(RelNode rel) {
+    if (rel instanceof MorphScan scan) {
+      return scan.leaf();
+    }
+    return rel instanceof MorphSystemScan system ? system.leaf() : null;
   }
 
   /** EXPLAIN PLAN FOR: one row, one VARCHAR column PLAN. */
@@ -70,7 +95,7 @@ final class QueryCompiler {
     rows.add(new Object[] {text});
     return new ExecutablePlan(schemas, exposeRowKey,
         List.of(CalciteTypes.columnMeta("PLAN", null, planType)), List.of(TypeKind.VARCHAR),
-        parameters(c, userParameters), parameterKinds(c, userParameters), tableIds(logical), text,
+        parameters(c, userParameters), parameterKinds(c, userParameters), tableIds(logical), () -> text,
         Map.of(), ExecutablePlan.constant(rows));
   }
 

@@ -1,0 +1,95 @@
+package org.morphdb.engine.sql.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.morphdb.engine.api.ErrorCode;
+
+/**
+ * A plan runs interpreted until it has run {@link ExecutablePlan#GENERATE_AFTER} times, then
+ * as generated code: both tiers must give the same rows and the same errors. Each query here
+ * must be one the interpreter runs (so a regression to code generation fails the test).
+ */
+class InterpreterTest extends PlanTestBase {
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT id, a + 1, a * 2 - id, -a, a / 3, MOD(a, 7), ABS(-a) FROM t ORDER BY id",
+      "SELECT id, c + 1, c * a, c / 2, -c FROM t ORDER BY id",
+      "SELECT id, CASE WHEN a > 10 THEN 'big' WHEN a IS NULL THEN 'none' ELSE 'small' END,"
+          + " COALESCE(a, id, 0), NULLIF(a, 10), CASE a WHEN 10 THEN c ELSE id END FROM t ORDER BY id",
+      "SELECT id FROM t WHERE a BETWEEN 5 AND 20 OR b IN ('y', 'z') ORDER BY id",
+      "SELECT id FROM t WHERE a IS NOT DISTINCT FROM NULL OR b LIKE 'x%' ORDER BY id",
+      "SELECT id FROM t WHERE NOT (a > 5 AND b = 'x') ORDER BY id",
+      "SELECT id, (a > 5) IS TRUE, (a > 5) IS NOT FALSE, a IS NULL FROM t ORDER BY id",
+      "SELECT id, CAST(a AS BIGINT), CAST(a AS VARCHAR), CAST(a AS DOUBLE), CAST(a AS DECIMAL(10, 2)),"
+          + " UPPER(b), LOWER(b), CHAR_LENGTH(b), b || '!' FROM t ORDER BY id",
+      "SELECT t.id, u.x FROM t JOIN u ON t.id = u.t_id ORDER BY u.x",
+      "SELECT t.id, u.x FROM t LEFT JOIN u ON t.id = u.t_id ORDER BY t.id, u.x",
+      "SELECT t.id, u.x FROM t RIGHT JOIN u ON t.id = u.t_id ORDER BY u.x",
+      "SELECT t.id, u.id FROM t FULL JOIN u ON t.id = u.t_id AND u.x <> 'u2' ORDER BY 1, 2",
+      "SELECT t1.id, t2.id FROM t t1, t t2 WHERE t1.a < t2.a ORDER BY 1, 2",
+      "SELECT a, COUNT(*), COUNT(b), SUM(c), MIN(b), MAX(id), COUNT(DISTINCT a), SUM(DISTINCT a),"
+          + " AVG(a) FROM t GROUP BY a ORDER BY a",
+      "SELECT COUNT(*) FILTER (WHERE a > 5), SUM(a), MIN(c) FROM t WHERE id > 100",
+      "SELECT id FROM t WHERE id IN (SELECT t_id FROM u) ORDER BY id",
+      "SELECT id FROM t WHERE a NOT IN (SELECT t_id FROM u) ORDER BY id",
+      "SELECT id FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.t_id = t.id AND u.x > 'u1') ORDER BY id",
+      "SELECT id, (SELECT COUNT(*) FROM u WHERE u.t_id = t.id) FROM t ORDER BY id",
+      "SELECT id FROM t WHERE a > (SELECT AVG(a) FROM t) ORDER BY id",
+      "SELECT a FROM t UNION SELECT t_id FROM u ORDER BY 1",
+      "SELECT a FROM t UNION ALL SELECT t_id FROM u ORDER BY 1",
+      "SELECT a FROM t INTERSECT SELECT t_id FROM u ORDER BY 1",
+      "SELECT a FROM t EXCEPT SELECT t_id FROM u ORDER BY 1",
+      "SELECT a FROM t EXCEPT ALL SELECT id FROM u ORDER BY 1",
+      "SELECT id, a FROM t ORDER BY a DESC NULLS LAST, id LIMIT 2 OFFSET 1",
+      "SELECT id FROM t ORDER BY a NULLS FIRST, id DESC",
+      "SELECT * FROM (VALUES (1, 'a'), (2, 'bb')) AS v(x, y) ORDER BY x DESC",
+      "SELECT id FROM t WHERE a = 10 ORDER BY id",
+      "SELECT b FROM t WHERE id = 3",
+      "SELECT id FROM t WHERE a > 5 AND a < 40 ORDER BY id",
+      "SELECT * FROM v ORDER BY id"})
+  void interpretedAndGeneratedPlansAgree(String sql) {
+    PreparedQueryImpl q = (PreparedQueryImpl) prepare(sql);
+    ExecutablePlan.Tiered runner = assertInstanceOf(ExecutablePlan.Tiered.class, q.plan().runner(),
+        "the interpreter should run: " + sql);
+    List<List<Object>> interpreted = Tables.rows(q.execute(source, new Object[0]));
+    assertFalse(runner.generated());
+    List<List<Object>> generated = interpreted;
+    for (int i = 1; i < ExecutablePlan.GENERATE_AFTER; i++) {
+      generated = Tables.rows(q.execute(source, new Object[0]));
+    }
+    assertTrue(runner.generated(), "compiled after " + ExecutablePlan.GENERATE_AFTER + " runs");
+    assertEquals(generated, interpreted, sql);
+  }
+
+  @Test
+  void parametersReachTheInterpreter() {
+    PreparedQuery q = prepare("SELECT id FROM t WHERE a = ? AND id > ? ORDER BY id");
+    assertEquals(List.of(List.of(4)), Tables.rows(q.execute(source, new Object[] {10, 1})));
+    assertEquals(List.of(List.of(1), List.of(4)), Tables.rows(q.execute(source, new Object[] {10, 0})));
+  }
+
+  @Test
+  void errorsAreTheSameInBothTiers() {
+    for (int i = 0; i <= ExecutablePlan.GENERATE_AFTER; i++) {
+      assertCode(ErrorCode.NUMERIC_OVERFLOW, () -> query("SELECT 2147483647 + a FROM t WHERE id = 1"));
+      assertCode(ErrorCode.DIVISION_BY_ZERO, () -> query("SELECT a / (id - 1) FROM t WHERE id = 1"));
+      assertCode(ErrorCode.CARDINALITY_VIOLATION, () -> query("SELECT (SELECT id FROM u) FROM t"));
+    }
+  }
+
+  @Test
+  void planTheInterpreterCannotRunIsGeneratedRightAway() {
+    PreparedQueryImpl q = (PreparedQueryImpl) prepare("SELECT id, CAST(c AS INTEGER) FROM t ORDER BY id");
+    assertFalse(q.plan().runner() instanceof ExecutablePlan.Tiered);
+    assertEquals(List.of(list(1, 1), list(2, 2), list(3, null), list(4, 4)),
+        Tables.rows(q.execute(source, new Object[0])));
+  }
+}
