@@ -190,12 +190,27 @@ final class ScalarCompiler {
       }
     }
     return (row, ctx) -> {
-      Object x = a.eval(row, ctx);
-      if (x == null) {
+      Object x;
+      ArithmeticException failed = null;
+      try {
+        x = a.eval(row, ctx);
+      } catch (ArithmeticException e) {
+        // the order operands are evaluated in is the implementation's: a NULL on the right
+        // makes the result NULL whatever the left would have raised
+        failed = e;
+        x = null;
+      }
+      if (x == null && failed == null) {
         return null;
       }
       Object y = b.eval(row, ctx);
-      return y == null ? null : f.apply(x, y);
+      if (y == null) {
+        return null;
+      }
+      if (failed != null) {
+        throw failed;
+      }
+      return f.apply(x, y);
     };
   }
 

@@ -77,7 +77,13 @@ final class SetOps {
     return out;
   }
 
-  private static long multiplicity(Kind kind, boolean all, long[] c) {
+  /** How often a row comes out, given how often it is in each input. */
+  private static long multiplicity(Kind kind, boolean all, long[] counts) {
+    long[] c = counts;
+    if (!all) {
+      // without ALL only presence counts: {1, 2} EXCEPT {1} leaves nothing
+      c = Arrays.stream(counts).map(n -> Math.min(n, 1)).toArray();
+    }
     long n = c[0];
     for (int i = 1; i < c.length; i++) {
       n = switch (kind) {
@@ -85,9 +91,6 @@ final class SetOps {
         case INTERSECT -> Math.min(n, c[i]);
         case EXCEPT -> Math.max(0, n - c[i]);
       };
-    }
-    if (kind == Kind.UNION) {
-      n = Arrays.stream(c).sum();
     }
     return all ? n : Math.min(n, 1);
   }

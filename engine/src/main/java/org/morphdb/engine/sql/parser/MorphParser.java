@@ -89,12 +89,13 @@ public final class MorphParser {
     try {
       String marked = ParseRewrites.mark(sql);
       SqlNodeList list = SqlParser.create(marked, CONFIG).parseStmtList();
-      boolean plus = sql.indexOf('+') >= 0;
-      if (marked != sql || plus) {
+      boolean rewrite = sql.indexOf('+') >= 0
+          || sql.toUpperCase(java.util.Locale.ROOT).contains("COALESCE");
+      if (marked != sql || rewrite) {
         List<SqlNode> replaced = new ArrayList<>();
         for (SqlNode n : list) {
           SqlNode r = marked != sql ? ParseRewrites.replace(n) : n;
-          replaced.add(plus ? ParseRewrites.dropUnaryPlus(r) : r);
+          replaced.add(rewrite ? ParseRewrites.dropUnaryPlus(r) : r);
         }
         list = new SqlNodeList(replaced, list.getParserPosition());
       }

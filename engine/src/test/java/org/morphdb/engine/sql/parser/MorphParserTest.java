@@ -293,6 +293,15 @@ class MorphParserTest {
     assertEquals(SqlKind.EXPLAIN, MorphParser.parse("EXPLAIN PLAN FOR SELECT * FROM t").getKind());
   }
 
+  @Test void coalesceWithALiteralFirstIsThatLiteral() {
+    final SqlSelect q = parse("SELECT COALESCE(-86, x, y) * 2, COALESCE(x, 5), COALESCE(NULL, x)"
+        + " FROM t GROUP BY z", SqlSelect.class);
+    final String sql = q.getSelectList().toString().replaceAll("\\s+", " ");
+    assertTrue(sql.startsWith("-86 * 2"), sql);
+    assertTrue(sql.contains("COALESCE(`X`, 5)"), sql);
+    assertTrue(sql.contains("COALESCE(NULL, `X`)"), sql);
+  }
+
   @Test void newKeywordsStayUsableAsIdentifiers() {
     final SqlMorphCreateTable create = parse("CREATE TABLE job (index INT, state VARCHAR(10),"
         + " job BIGINT, type INT, data VARCHAR(5), ddl INT, cancel INT, rename INT, if INT,"
