@@ -89,8 +89,9 @@ public final class MorphParser {
     try {
       String marked = ParseRewrites.mark(sql);
       SqlNodeList list = SqlParser.create(marked, CONFIG).parseStmtList();
-      boolean rewrite = sql.indexOf('+') >= 0
-          || sql.toUpperCase(java.util.Locale.ROOT).contains("COALESCE");
+      String upper = sql.toUpperCase(java.util.Locale.ROOT);
+      boolean rewrite = sql.indexOf('+') >= 0 || upper.contains("COALESCE")
+          || upper.contains("CASE");
       if (marked != sql || rewrite) {
         List<SqlNode> replaced = new ArrayList<>();
         for (SqlNode n : list) {

@@ -1,7 +1,13 @@
 package org.morphdb.engine.sql.parser;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -103,6 +109,12 @@ final class ParseRewrites {
           // that is not grouped in a GROUP BY query, which the validator would reject
           return c.operand(0).accept(this);
         }
+        if (c instanceof SqlCase sc) {
+          SqlNode pruned = pruneConstantCase(sc);
+          if (pruned != sc) {
+            return pruned.accept(this);
+          }
+        }
         while (c.getKind() == SqlKind.PLUS_PREFIX && c.operandCount() == 1) {
           SqlNode operand = c.operand(0);
           if (!(operand instanceof SqlCall inner)) {
@@ -114,6 +126,76 @@ final class ParseRewrites {
       }
     });
     return r == null ? node : r;
+  }
+
+  /**
+   * {@code CASE 8 WHEN 76 THEN x WHEN y THEN z ELSE w END}: a WHEN that is a number unequal to
+   * the number compared is never taken, so it is dropped (with its THEN, which SQLite and the
+   * corpus may let read an ungrouped column); an equal one ends the CASE.
+   */
+  private static SqlNode pruneConstantCase(SqlCase c) {
+    List<SqlNode> whens = new ArrayList<>();
+    List<SqlNode> thens = new ArrayList<>();
+    SqlNode otherwise = c.getElseOperand();
+    boolean changed = false;
+    for (int i = 0; i < c.getWhenOperands().size(); i++) {
+      SqlNode when = c.getWhenOperands().get(i);
+      Boolean known = constantEquality(c.getValueOperand(), when);
+      if (known == null) {
+        whens.add(when);
+        thens.add(c.getThenOperands().get(i));
+      } else if (known) {
+        otherwise = c.getThenOperands().get(i); // taken unless an earlier WHEN was
+        changed = true;
+        break;
+      } else {
+        changed = true;
+      }
+    }
+    if (!changed) {
+      return c;
+    }
+    SqlParserPos pos = c.getParserPosition();
+    if (otherwise == null) {
+      otherwise = SqlLiteral.createNull(pos);
+    }
+    if (whens.isEmpty()) {
+      return otherwise;
+    }
+    return new SqlCase(pos, c.getValueOperand(), new SqlNodeList(whens, pos),
+        new SqlNodeList(thens, pos), otherwise);
+  }
+
+  /**
+   * Whether a WHEN compares two numbers ({@code CASE 8 WHEN 76}, which the parser turns into
+   * {@code WHEN 8 = 76}), and if so its value; null when it depends on the row.
+   */
+  private static Boolean constantEquality(SqlNode value, SqlNode when) {
+    SqlNode left = value;
+    SqlNode right = when;
+    if (value == null) {
+      if (!(when instanceof SqlCall eq) || eq.getKind() != SqlKind.EQUALS) {
+        return null;
+      }
+      left = eq.operand(0);
+      right = eq.operand(1);
+    }
+    BigDecimal a = numericValue(left);
+    BigDecimal b = numericValue(right);
+    return a == null || b == null ? null : a.compareTo(b) == 0;
+  }
+
+  /** The value of a numeric literal, maybe signed, or null. */
+  private static BigDecimal numericValue(SqlNode n) {
+    if (n instanceof SqlNumericLiteral lit) {
+      return lit.getValueAs(BigDecimal.class);
+    }
+    if (n instanceof SqlCall c && c.operandCount() == 1
+        && (c.getKind() == SqlKind.MINUS_PREFIX || c.getKind() == SqlKind.PLUS_PREFIX)) {
+      BigDecimal v = numericValue(c.operand(0));
+      return v == null || c.getKind() == SqlKind.PLUS_PREFIX ? v : v.negate();
+    }
+    return null;
   }
 
   /** A non-null literal, maybe signed. */

@@ -302,6 +302,15 @@ class MorphParserTest {
     assertTrue(sql.contains("COALESCE(NULL, `X`)"), sql);
   }
 
+  @Test void caseOnANumberDropsWhenBranchesThatCannotMatch() {
+    final String sql = parse("SELECT CASE 8 WHEN 76 THEN a WHEN 9 THEN b ELSE c END,"
+        + " CASE -8 WHEN 76 THEN a WHEN -8 THEN b WHEN x THEN c END,"
+        + " CASE 8 WHEN x THEN a WHEN 9 THEN b END, CASE x WHEN 1 THEN a END FROM t",
+        SqlSelect.class).getSelectList().toString().replaceAll("\\s+", " ");
+    assertEquals("`C`, `B`, CASE WHEN 8 = `X` THEN `A` ELSE NULL END,"
+        + " CASE WHEN `X` = 1 THEN `A` ELSE NULL END", sql);
+  }
+
   @Test void newKeywordsStayUsableAsIdentifiers() {
     final SqlMorphCreateTable create = parse("CREATE TABLE job (index INT, state VARCHAR(10),"
         + " job BIGINT, type INT, data VARCHAR(5), ddl INT, cancel INT, rename INT, if INT,"
