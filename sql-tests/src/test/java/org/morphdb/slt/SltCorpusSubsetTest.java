@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -38,15 +43,32 @@ class SltCorpusSubsetTest {
       Map.entry("evidence/slt_lang_update.test", 23),
       Map.entry("index/delete/10000/slt_good_0.test", 20347));
 
+  /** Files run this many at a time, each on its own database (the machines have 2 cores). */
+  static final int THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+  /** A generous bound that only catches a hang. */
+  static final long FILE_TIMEOUT_MINUTES = 20;
+
   @TestFactory
   Stream<DynamicTest> corpusSubsetPassesOnMorph() throws IOException {
     SltSkips skips = SltSkips.read(SKIPS);
     SltRunner runner = new SltRunner(SltTarget.morph(), SltRunner.DEFAULT_FAILURES_KEPT, skips);
     List<String> files = new ArrayList<>(SUBSET.keySet());
     files.sort(null);
+    // all files start at once on a small pool; each dynamic test waits for its own
+    ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
+      Thread t = new Thread(r, "slt-subset");
+      t.setDaemon(true);
+      return t;
+    });
+    Map<String, Future<SltFileResult>> results = new LinkedHashMap<>();
+    for (String f : files) {
+      results.put(f, pool.submit(() -> runner.run(SltSource.corpus(f))));
+    }
+    pool.shutdown();
     return files.stream().map(f -> DynamicTest.dynamicTest(f, () -> {
       assertFalse(skips.skipsFile(SltSource.CORPUS + f), f + " is both in the subset and skipped");
-      SltFileResult r = runner.run(SltSource.corpus(f));
+      SltFileResult r = results.get(f).get(FILE_TIMEOUT_MINUTES, TimeUnit.MINUTES);
       SltTests.assertPassed(r);
       assertEquals(SUBSET.get(f), r.passed(), r.summary());
     }));

@@ -96,7 +96,7 @@ public final class MorphParser {
         List<SqlNode> replaced = new ArrayList<>();
         for (SqlNode n : list) {
           SqlNode r = marked != sql ? ParseRewrites.replace(n) : n;
-          replaced.add(rewrite ? ParseRewrites.dropUnaryPlus(r) : r);
+          replaced.add(rewrite ? ParseRewrites.rewriteQuery(r) : r);
         }
         list = new SqlNodeList(replaced, list.getParserPosition());
       }

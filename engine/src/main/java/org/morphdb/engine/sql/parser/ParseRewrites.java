@@ -17,7 +17,7 @@ import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
  * Rewrites around the parser for SQL the sqllogictest corpus uses. Unary plus: see
- * {@link #dropUnaryPlus}. Empty IN lists:
+ * {@link #rewriteQuery}. Empty IN lists:
  * {@code x IN ()} and {@code x NOT IN ()} (SQLite, and the sqllogictest corpus): an empty list
  * matches nothing, so {@code IN ()} is FALSE and {@code NOT IN ()} is TRUE, even when
  * {@code x} is NULL. Calcite's grammar wants at least one element, so the text is marked
@@ -95,37 +95,46 @@ final class ParseRewrites {
    * H2), where Calcite would cast a string to a number. Also reduces {@code COALESCE} whose
    * first argument is a non-null literal to that literal.
    */
-  static SqlNode dropUnaryPlus(SqlNode node) {
+  static SqlNode rewriteQuery(SqlNode node) {
     if (!node.getKind().belongsTo(SqlKind.QUERY)) {
       return node;
     }
     SqlNode r = node.accept(new SqlShuttle() {
       @Override
       public SqlNode visit(SqlCall call) {
-        SqlCall c = call;
-        if (c.getOperator().getName().equalsIgnoreCase("COALESCE") && c.operandCount() > 0
-            && isConstant(c.operand(0))) {
-          // COALESCE(5, x, ...) is 5 and never reads x: SQLite (and the corpus) accept an x
-          // that is not grouped in a GROUP BY query, which the validator would reject
-          return c.operand(0).accept(this);
+        SqlNode n = call;
+        for (SqlNode next = simplify(n); next != n; next = simplify(n)) {
+          n = next;
         }
-        if (c instanceof SqlCase sc) {
-          SqlNode pruned = pruneConstantCase(sc);
-          if (pruned != sc) {
-            return pruned.accept(this);
-          }
-        }
-        while (c.getKind() == SqlKind.PLUS_PREFIX && c.operandCount() == 1) {
-          SqlNode operand = c.operand(0);
-          if (!(operand instanceof SqlCall inner)) {
-            return operand;
-          }
-          c = inner;
-        }
-        return super.visit(c);
+        return n instanceof SqlCall c ? super.visit(c) : n;
       }
     });
     return r == null ? node : r;
+  }
+
+  /** One step of {@link #rewriteQuery}'s simplifications, or {@code n} itself. */
+  private static SqlNode simplify(SqlNode n) {
+    if (!(n instanceof SqlCall c)) {
+      return n;
+    }
+    if (c.getKind() == SqlKind.PLUS_PREFIX && c.operandCount() == 1) {
+      return c.operand(0);
+    }
+    if (c instanceof SqlCase sc) {
+      return pruneConstantCase(sc);
+    }
+    if (c.getOperator().getName().equalsIgnoreCase("COALESCE")) {
+      // COALESCE(x, 5, y) is COALESCE(x, 5): y is never read (SQLite and the corpus accept an
+      // ungrouped y in a GROUP BY query, which the validator would reject); COALESCE(5, x) is 5
+      List<SqlNode> args = c.getOperandList();
+      for (int i = 0; i < args.size() - 1; i++) {
+        if (isConstant(args.get(i))) {
+          return i == 0 ? args.get(0)
+              : c.getOperator().createCall(c.getParserPosition(), args.subList(0, i + 1));
+        }
+      }
+    }
+    return n;
   }
 
   /**
