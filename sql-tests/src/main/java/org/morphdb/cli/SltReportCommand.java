@@ -97,11 +97,17 @@ final class SltReportCommand {
     return List.copyOf(out);
   }
 
+  /**
+   * The engines' databases. HSQLDB gets PostgreSQL syntax (TEXT columns and the like), as the
+   * sql-logic-test library's own HSQLDB executor gives it ({@code SET DATABASE SQL SYNTAX PGS
+   * TRUE}); without it nearly every corpus file fails at its CREATE TABLE.
+   */
   static SltTarget target(String engine) {
     return switch (engine) {
       case "morphdb" -> SltTarget.morph();
       case "h2" -> SltTarget.h2();
-      case "hsqldb" -> SltTarget.hsqldb();
+      case "hsqldb" -> SltTarget.url("jdbc:hsqldb:mem:" + SltTarget.DB_PLACEHOLDER
+          + ";shutdown=true;hsqldb.tx=mvcc;sql.syntax_pgs=true");
       default -> throw new UsageException("unknown engine " + engine);
     };
   }
