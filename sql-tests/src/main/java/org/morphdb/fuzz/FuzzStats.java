@@ -92,13 +92,13 @@ public final class FuzzStats {
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
         "fuzz: %d statements in %.1f s on %s (seed %d)%n", run, millis / 1000.0, c.url(),
         c.seed()));
-    b.append(String.format(Locale.ROOT, "  %-48s %8d%n", "ok", ok));
+    b.append(String.format(Locale.ROOT, "  %-52s %8d%n", "ok", ok));
     for (Map.Entry<String, Integer> e : byClass.entrySet()) {
       String name = "SQLException " + e.getKey() + "xxx (" + CLASSES.getOrDefault(e.getKey(),
           "other") + ")";
-      b.append(String.format(Locale.ROOT, "  %-48s %8d%n", name, e.getValue()));
+      b.append(String.format(Locale.ROOT, "  %-52s %8d%n", name, e.getValue()));
     }
-    b.append(String.format(Locale.ROOT, "  %-48s %8d%n", "failures", failureCount));
+    b.append(String.format(Locale.ROOT, "  %-52s %8d%n", "failures", failureCount));
     for (String f : failures) {
       b.append("    ").append(f).append('\n');
     }
