@@ -80,6 +80,36 @@ final class Args {
         + ", not '" + v + "'");
   }
 
+  /** Whether the option was given (with a value). */
+  boolean has(String name) {
+    return options.containsKey(name);
+  }
+
+  /**
+   * A duration option in milliseconds: a whole number with a unit {@code ms}, {@code s},
+   * {@code m} or {@code h} (seconds when none), e.g. {@code 120s}, {@code 2m}; {@code 0}: none.
+   */
+  long millisOption(String name, long otherwise) {
+    String v = options.get(name);
+    if (v == null) {
+      return otherwise;
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})(ms|s|m|h)?")
+        .matcher(v.trim());
+    if (!m.matches()) {
+      throw new UsageException("--" + name + " needs a duration such as 120s, 2m or 500ms, "
+          + "not '" + v + "'");
+    }
+    long n = Long.parseLong(m.group(1));
+    String unit = m.group(2) == null ? "s" : m.group(2);
+    return switch (unit) {
+      case "ms" -> n;
+      case "m" -> n * 60_000;
+      case "h" -> n * 3_600_000;
+      default -> n * 1000;
+    };
+  }
+
   List<String> positional() {
     return positional;
   }

@@ -5,7 +5,10 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 
-/** The {@code morph} command line: {@code shell}, {@code slt}, {@code demo}, {@code bench} and {@code stress}. */
+/**
+ * The {@code morph} command line: {@code shell}, {@code slt}, {@code demo}, {@code bench},
+ * {@code stress} and {@code fuzz}.
+ */
 public final class Main {
   static final String USAGE = """
       Usage: morph <command> [options]
@@ -16,7 +19,7 @@ public final class Main {
             Further options go to sqlline, e.g. -e "SELECT 1" runs one command and exits;
             type !help in the shell for its commands, !quit to leave.
 
-        slt [--url URL] [--failures N] PATH...
+        slt [--url URL] [--failures N] [--file-timeout T] PATH...
             Run sqllogictest files and print passed / failed / skipped records per file and
             in total. PATH is a .test file, a directory (every *.test below it), or
             corpus:NAME for the SQLite corpus on the classpath: corpus:select1.test,
@@ -27,7 +30,31 @@ public final class Main {
                           skipif/onlyif compare with the engine named by the URL: morphdb,
                           h2, hsqldb, ...
             --failures N  failures shown per file (default 3)
-            Exit code 1 when a record fails or a file cannot be run.
+            --file-timeout T  stop a file after T (120s, 2m, 500ms; default: no limit); it
+                          counts as failed, with what it did until then
+            Exit code 1 when a record fails, a file times out or cannot be run.
+
+        slt --report [--sample N] [--engines morphdb,h2,hsqldb] [--out FILE]
+                     [--file-timeout T] [--skips FILE] [PATH...]
+            Run the files (default corpus:, the whole SQLite corpus) on MorphDB, H2 and
+            HSQLDB in one run, file by file, with one progress line per file, and write a
+            markdown report (default docs/slt.md): records passed / failed / skipped, time
+            and records per second per directory and in total for each engine, MorphDB's
+            records per second over H2's, the machine and the command that reproduces it.
+            --sample N    only the first N files of each directory
+            --engines L   which engines, in this order (default morphdb,h2,hsqldb)
+            --file-timeout T  time limit per file and engine (default 300s): a file that
+                          reaches it is stopped and reported as timed out with what it did
+            --skips FILE  records MorphDB skips (default docs/slt-skips.md, as in CI)
+            Exit code 0 when the report was written, whatever the records did.
+
+        fuzz [--count N] [--seed S] [--url URL] [--statement-timeout SECONDS]
+            Seeded fuzzing for bad input: N mutated statements (default 100000) from SQLite
+            corpus files and the project's own .test files, against a database with data.
+            Prints progress and the statements by outcome: ok, SQLException per SQLState
+            class, failures. Exit code 1 on anything but an SQLException with a SQLState, a
+            hang, a dead connection, an unclean CHECK TABLE afterwards, or a wrong answer to
+            a known query. ./morph fuzz --help lists every option.
 
         demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE]
             Online schema changes under load, on jdbc:morph:mem:demo;nodes=3: loads a table
@@ -95,6 +122,7 @@ public final class Main {
         case "demo" -> DemoCommand.run(rest, out);
         case "bench" -> BenchCommand.run(rest, out);
         case "stress" -> org.morphdb.stress.StressRunner.runCli(rest.toArray(String[]::new), out, err);
+        case "fuzz" -> org.morphdb.fuzz.FuzzRunner.runCli(rest.toArray(String[]::new), out, err);
         default -> throw new UsageException("unknown command '" + args[0] + "'");
       };
     } catch (UsageException e) {

@@ -12,19 +12,34 @@ import org.morphdb.slt.SltRunner;
 import org.morphdb.slt.SltSource;
 import org.morphdb.slt.SltTarget;
 
-/** {@code morph slt [--url URL] [--failures N] PATH...}: runs sqllogictest files. */
+/**
+ * {@code morph slt [--url URL] [--failures N] [--file-timeout T] PATH...}: runs sqllogictest
+ * files; with {@code --report}, {@link SltReportCommand}.
+ */
 final class SltCommand {
   static final String DEFAULT_URL = "jdbc:morph:mem:" + SltTarget.DB_PLACEHOLDER;
+  private static final Set<String> REPORT_ONLY = Set.of("sample", "engines", "out", "skips");
 
   private SltCommand() {
   }
 
   static int run(List<String> args, PrintStream out) throws IOException {
-    Args a = Args.parse(args, Set.of("url", "failures"));
+    Set<String> valued = new java.util.HashSet<>(REPORT_ONLY);
+    valued.addAll(Set.of("url", "failures", "file-timeout"));
+    Args a = Args.parse(args, valued, Set.of("report"));
+    if (a.flag("report")) {
+      return SltReportCommand.run(a, out);
+    }
+    for (String option : REPORT_ONLY) {
+      if (a.has(option)) {
+        throw new UsageException("--" + option + " goes with --report");
+      }
+    }
     if (a.positional().isEmpty()) {
       throw new UsageException("slt needs at least one file, directory or corpus:NAME");
     }
     int failuresShown = a.intOption("failures", 3, 0);
+    long timeLimit = a.millisOption("file-timeout", 0);
     SltTarget target;
     List<SltSource> sources = new ArrayList<>();
     try {
@@ -38,7 +53,7 @@ final class SltCommand {
     out.println("Running " + plural(sources.size(), "file") + " on " + target);
     long start = System.nanoTime();
     List<SltFileResult> results = new SltRunner(target, failuresShown)
-        .runAll(sources, r -> print(r, out));
+        .withTimeLimit(timeLimit).runAll(sources, r -> print(r, out));
     return printTotal(results, (System.nanoTime() - start) / 1_000_000, out) ? 0 : 1;
   }
 
@@ -60,7 +75,9 @@ final class SltCommand {
     long skipped = 0;
     int badFiles = 0;
     int errors = 0;
+    int timedOut = 0;
     for (SltFileResult r : results) {
+      timedOut += r.timedOut() ? 1 : 0;
       passed += r.passed();
       failed += r.failed();
       skipped += r.skipped();
@@ -72,7 +89,9 @@ final class SltCommand {
     out.printf(Locale.ROOT, "Total: %s, %d failed%s; records: %d passed, %d failed, %d skipped "
             + "(%s) in %.1f s%n",
         plural(results.size(), "file"), badFiles,
-        errors == 0 ? "" : " (" + errors + " could not run)", passed, failed, skipped, rate,
+        (errors == 0 ? "" : " (" + errors + " could not run)")
+            + (timedOut == 0 ? "" : " (" + timedOut + " timed out)"),
+        passed, failed, skipped, rate,
         millis / 1000.0);
     return badFiles == 0;
   }

@@ -21,7 +21,9 @@ public final class SqlMutator {
   /** One mutated statement made from {@code seeds}. */
   public static String mutate(List<String> seeds, Random r) {
     String base = seeds.get(r.nextInt(seeds.size()));
-    int rounds = 1 + r.nextInt(3);
+    // mostly one mutation, so that many statements stay close enough to valid SQL to be run
+    int dice = r.nextInt(10);
+    int rounds = dice < 6 ? 1 : dice < 9 ? 2 : 3;
     String sql = base;
     for (int i = 0; i < rounds; i++) {
       sql = once(sql, seeds, r);
@@ -51,21 +53,41 @@ public final class SqlMutator {
         spliced.addAll(other.subList(from, other.size()));
         t = spliced;
       }
-      case 4 -> t.set(i, EXTREMES[r.nextInt(EXTREMES.length)]);
+      case 4 -> t.set(literal(t, i, r), EXTREMES[r.nextInt(EXTREMES.length)]);
       case 5 -> t.set(i, (r.nextBoolean() ? "\"" : "") + "c".repeat(1 + r.nextInt(20_000))
           + (r.nextBoolean() ? "" : "\""));
       case 6 -> {
         int depth = 1 + r.nextInt(r.nextBoolean() ? 50 : 5000);
         String open = r.nextBoolean() ? "(" : "(SELECT ";
-        String inner = r.nextBoolean() ? "1" : t.get(i);
-        t.set(i, open.repeat(depth) + inner + ")".repeat(depth));
+        int at = r.nextBoolean() ? literal(t, i, r) : i;
+        String inner = r.nextBoolean() ? "1" : t.get(at);
+        t.set(at, open.repeat(depth) + inner + ")".repeat(depth));
       }
       default -> {
+        // "- - - x" nests unary minus; "---x" starts a comment
         int depth = 1 + r.nextInt(3000);
-        t.set(i, "-".repeat(depth) + t.get(i));
+        int at = literal(t, i, r);
+        t.set(at, (r.nextBoolean() ? "- " : "-").repeat(depth) + t.get(at));
       }
     }
     return String.join(" ", t);
+  }
+
+  /**
+   * A position of a literal (a number or a quoted string) among the tokens, chosen at random
+   * from {@code from} on, wrapping around; {@code from} itself when there is none.
+   */
+  static int literal(List<String> t, int from, Random r) {
+    int skip = r.nextInt(3);
+    for (int k = 0; k < t.size(); k++) {
+      int j = (from + k) % t.size();
+      String token = t.get(j);
+      boolean isLiteral = token.startsWith("'") || Character.isDigit(token.charAt(0));
+      if (isLiteral && skip-- <= 0) {
+        return j;
+      }
+    }
+    return from;
   }
 
   /** Rough SQL tokens: quoted strings and identifiers kept whole, words, single symbols. */

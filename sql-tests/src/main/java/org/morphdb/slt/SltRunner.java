@@ -8,7 +8,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.morphdb.slt.SltRecord.ExpectedError;
 import org.morphdb.slt.SltRecord.ExpectedResult;
@@ -17,17 +21,24 @@ import org.morphdb.slt.SltRecord.Query;
 /**
  * Runs sqllogictest files through JDBC: each file on a fresh database of the target, its
  * connections opened on first use per label and closed (with the database) after the file.
- * Records run in file order on one thread.
+ * Records run in file order on one thread. With a time limit ({@link #withTimeLimit(long)}) a
+ * file runs on a worker thread and is stopped when it reaches the limit: its running statement
+ * is cancelled, the records it did not reach count as not run, and the result says it timed out.
  */
 public final class SltRunner {
   /** Failures kept per file when not told otherwise. */
   public static final int DEFAULT_FAILURES_KEPT = 10;
   private static final int ROWS_SHOWN = 20;
   private static final int MESSAGE_CHARS = 400;
+  /** How long a stopped file may take to notice before it is left running and reported. */
+  static final long STOP_GRACE_MILLIS = 10_000;
+  /** Deeply nested statements (wide joins, long expressions) need a deep stack. */
+  private static final long WORKER_STACK_BYTES = 64L << 20;
 
   private final SltTarget target;
   private final int failuresKept;
   private final SltSkips skips;
+  private final long timeLimitMillis;
 
   public SltRunner(SltTarget target) {
     this(target, DEFAULT_FAILURES_KEPT);
@@ -39,9 +50,19 @@ public final class SltRunner {
 
   /** A runner that does not run the records {@code skips} lists (they count as skipped). */
   public SltRunner(SltTarget target, int failuresKept, SltSkips skips) {
+    this(target, failuresKept, skips, 0);
+  }
+
+  private SltRunner(SltTarget target, int failuresKept, SltSkips skips, long timeLimitMillis) {
     this.target = target;
     this.failuresKept = failuresKept;
     this.skips = skips;
+    this.timeLimitMillis = timeLimitMillis;
+  }
+
+  /** This runner with a time limit per file ({@code millis <= 0}: none). */
+  public SltRunner withTimeLimit(long millis) {
+    return new SltRunner(target, failuresKept, skips, millis);
   }
 
   public SltTarget target() {
@@ -72,36 +93,110 @@ public final class SltRunner {
     return run(script);
   }
 
-  /** Runs a parsed file on a fresh database. */
+  /** Runs a parsed file on a fresh database, within the time limit if there is one. */
   public SltFileResult run(SltScript script) {
-    long start = System.nanoTime();
-    try (FileRun run = new FileRun(script.name(), target.newDatabase())) {
-      run.runAll(script.records());
-      return run.result((System.nanoTime() - start) / 1_000_000);
+    if (timeLimitMillis > 0) {
+      return runWithin(script, timeLimitMillis);
     }
+    long start = System.nanoTime();
+    try (FileRun run = new FileRun(script, target.newDatabase())) {
+      run.runAll();
+      return run.result(millisSince(start), false);
+    }
+  }
+
+  /**
+   * Runs the file on a worker thread; at the limit stops it (cancelling its statement) and
+   * waits a grace period for it to notice. A worker that does not is left running (its
+   * database is its own) and the result, counted so far, says so.
+   */
+  private SltFileResult runWithin(SltScript script, long limitMillis) {
+    long start = System.nanoTime();
+    FileRun run = new FileRun(script, target.newDatabase());
+    CountDownLatch done = new CountDownLatch(1);
+    Thread worker = new Thread(null, () -> {
+      try (run) {
+        run.runAll();
+      } finally {
+        done.countDown();
+      }
+    }, "slt " + script.name(), WORKER_STACK_BYTES);
+    worker.setDaemon(true);
+    worker.start();
+    boolean finished = await(done, limitMillis);
+    if (!finished) {
+      run.stop();
+      if (!await(done, STOP_GRACE_MILLIS)) {
+        worker.interrupt();
+        run.abandon(String.format(Locale.ROOT, "did not stop within %d s of its time limit "
+            + "(statement cancel not honoured); left running", STOP_GRACE_MILLIS / 1000));
+      }
+    }
+    return run.result(millisSince(start), !finished);
+  }
+
+  private static boolean await(CountDownLatch latch, long millis) {
+    try {
+      return latch.await(millis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 
   /** The state of one file's run: its connections and counts. */
   private final class FileRun implements AutoCloseable {
     private final String file;
+    private final List<SltRecord> records;
+    private final int total;
     private final SltTarget.Database database;
     private final Map<String, Connection> connections = new LinkedHashMap<>();
-    private final List<SltFailure> failures = new ArrayList<>();
+    private final List<SltFailure> failures = new CopyOnWriteArrayList<>();
     private int hashThreshold;
-    private int passed;
-    private int failed;
-    private int skipped;
-    private int haltedAt;
-    private String error;
+    // written by the thread running the file, read by the one waiting for it
+    private volatile int passed;
+    private volatile int failed;
+    private volatile int skipped;
+    private volatile int haltedAt;
+    private volatile String error;
+    private volatile boolean stopped;
+    private volatile Statement current;
 
-    FileRun(String file, SltTarget.Database database) {
-      this.file = file;
+    FileRun(SltScript script, SltTarget.Database database) {
+      this.file = script.name();
+      this.records = script.records();
+      this.total = (int) records.stream()
+          .filter(r -> r instanceof SltRecord.Statement || r instanceof Query).count();
       this.database = database;
     }
 
-    void runAll(List<SltRecord> records) {
+    /** Asks the run to end: no further record starts and the running one is cancelled. */
+    void stop() {
+      stopped = true;
+      Statement s = current;
+      if (s != null) {
+        try {
+          s.cancel();
+        } catch (SQLException | RuntimeException ignored) {
+          // it may have just ended; the flag stops the next record
+        }
+      }
+    }
+
+    void abandon(String why) {
+      error = why;
+    }
+
+    void runAll() {
       try {
         for (SltRecord r : records) {
+          if (stopped) {
+            return;
+          }
           if (r instanceof SltRecord.Halt h) {
             if (h.appliesTo(target.engine())) {
               haltedAt = h.line();
@@ -121,7 +216,8 @@ public final class SltRunner {
         if (t.appliesTo(target.engine())) {
           hashThreshold = t.threshold();
         }
-      } else if (!record.appliesTo(target.engine()) || skips.skips(file, record.line())) {
+      } else if (!record.appliesTo(target.engine()) || skips.skipsFile(file)
+          || skips.skips(file, record.line())) {
         skipped++;
       } else if (record instanceof SltRecord.Statement s) {
         statement(s);
@@ -150,7 +246,7 @@ public final class SltRunner {
         }
       }
       if (outcome == null) {
-        passed++;
+        pass();
       } else {
         fail(s, s.connection(), s.sql(), expected == null ? "ok" : expected.toString(), outcome);
       }
@@ -160,6 +256,7 @@ public final class SltRunner {
       Connection c = connection(q.connection());
       List<String> values;
       try (Statement st = c.createStatement()) {
+        current = st;
         if (!st.execute(q.sql())) {
           fail(q, q.connection(), q.sql(), expected(q), "no result set (update count "
               + st.getUpdateCount() + ")");
@@ -180,6 +277,8 @@ public final class SltRunner {
       } catch (RuntimeException e) {
         fail(q, q.connection(), q.sql(), expected(q), "driver threw " + e);
         return;
+      } finally {
+        current = null;
       }
       List<String> actual = SltValues.sort(values, q.columns(), q.sort());
       ExpectedResult want = q.expected();
@@ -187,7 +286,7 @@ public final class SltRunner {
           ? want.count() == actual.size() && want.hash().equals(SltValues.hash(actual))
           : SltValues.sort(want.values(), q.columns(), q.sort()).equals(actual);
       if (same) {
-        passed++;
+        pass();
       } else {
         fail(q, q.connection(), q.sql(), expected(q), render(actual, q.columns(), want.isHash()));
       }
@@ -200,7 +299,10 @@ public final class SltRunner {
         return;
       }
       try (Statement st = c.createStatement()) {
+        current = st;
         st.execute(sql);
+      } finally {
+        current = null;
       }
     }
 
@@ -249,15 +351,29 @@ public final class SltRunner {
       return b.length() == 0 ? "(no rows)" : b.toString();
     }
 
+    /** Counts a record that passed; one interrupted by a stop counts as not run. */
+    private void pass() {
+      if (!stopped) {
+        passed++;
+      }
+    }
+
     private void fail(SltRecord r, String connection, String sql, String expected, String got) {
+      if (stopped) {
+        return;
+      }
       failed++;
       if (failures.size() < failuresKept) {
         failures.add(new SltFailure(file, r.line(), connection, sql, expected, got));
       }
     }
 
-    SltFileResult result(long millis) {
-      return new SltFileResult(file, passed, failed, skipped, failures, error, haltedAt, millis);
+    SltFileResult result(long millis, boolean timedOut) {
+      // records after a halt are the file's own choice, not "not run"
+      boolean cutShort = stopped || error != null || haltedAt == 0;
+      int notRun = cutShort ? Math.max(0, total - passed - failed - skipped) : 0;
+      return new SltFileResult(file, passed, failed, skipped, failures, error, haltedAt, millis,
+          notRun, timedOut);
     }
 
     @Override

@@ -77,6 +77,11 @@ public final class SltSkips {
     return files.contains(file);
   }
 
+  /** How many whole files are listed. */
+  public int fileCount() {
+    return files.size();
+  }
+
   /** How many single records are listed. */
   public int recordCount() {
     return lines.values().stream().mapToInt(Set::size).sum();

@@ -85,6 +85,11 @@ public final class SltTarget {
     return engine;
   }
 
+  /** What the databases are, e.g. the URL template. */
+  public String description() {
+    return description;
+  }
+
   /** A new, empty database for one file. */
   public Database newDatabase() {
     return databases.get();
