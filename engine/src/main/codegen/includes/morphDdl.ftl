@@ -231,14 +231,24 @@ SqlCreate MorphCreateView(Span s, boolean replace) :
     }
 }
 
-/** DROP TABLE [IF EXISTS] t: Calcite's SqlDropTable. */
+/**
+ * DROP TABLE [IF EXISTS] t [CASCADE | RESTRICT]: Calcite's SqlDropTable. CASCADE and RESTRICT
+ * are accepted for portability (tools and the sqllogictest library send them); views are not
+ * tracked as dependents, so both behave alike.
+ */
 SqlDrop MorphDropTable(Span s, boolean replace) :
 {
     final boolean ifExists;
     final SqlIdentifier id;
 }
 {
-    <TABLE> ifExists = MorphIfExistsOpt() id = CompoundIdentifier() {
+    <TABLE> ifExists = MorphIfExistsOpt() id = CompoundIdentifier()
+    [
+        <CASCADE>
+    |
+        <RESTRICT>
+    ]
+    {
         return SqlDdlNodes.dropTable(s.end(this), ifExists, id);
     }
 }

@@ -27,7 +27,6 @@ import net.hydromatic.sqllogictest.SltTestFile;
 import net.hydromatic.sqllogictest.SqlTestQuery;
 import net.hydromatic.sqllogictest.TestStatistics;
 import net.hydromatic.sqllogictest.executors.JdbcExecutor;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,11 +42,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * when a {@code statement ok} fails, and after each file drops every view
  * ({@code DROP VIEW IF EXISTS v CASCADE}) and every table ({@code DROP TABLE t CASCADE}).
  *
- * <p>MorphDB does not accept {@code DROP TABLE t CASCADE} yet (42000), so the executor as
- * shipped throws at the end of every file that leaves a table behind and its statistics are
- * lost: {@link #asShippedTheExecutorRunsSelect1} is disabled until the engine has it. The other
- * tests use the executor with that one step replaced by {@code DROP TABLE t}; everything the
- * records do goes through the library's code unchanged.
+ * <p>{@link #asShippedTheExecutorRunsSelect1} runs the executor exactly as shipped (its
+ * {@code DROP TABLE t CASCADE} included). The other tests use it with that one step replaced
+ * by {@code DROP TABLE t}; everything the records do goes through the library's code
+ * unchanged.
  */
 class LibraryJdbcExecutorTest {
   private static final AtomicInteger DATABASES = new AtomicInteger();
@@ -186,9 +184,6 @@ class LibraryJdbcExecutorTest {
   }
 
   @Test
-  @Disabled("needs engine: DROP TABLE t CASCADE. The executor as shipped ends every file with "
-      + "DROP TABLE T1 CASCADE, which MorphDB rejects with 42000 'Encountered \"CASCADE\"', so "
-      + "Main.execute throws and the file's statistics are lost")
   void asShippedTheExecutorRunsSelect1() throws IOException {
     Run r = run("select1.test", true);
     assertEquals(0, r.stats().getFailedTestCount(), r.describe());

@@ -137,6 +137,8 @@ class MorphParserTest {
     assertTrue(drop.ifExists);
     assertEquals(List.of("S", "T"), drop.name.names);
     assertFalse(parse("DROP TABLE t", SqlDropTable.class).ifExists);
+    assertEquals("T", parse("DROP TABLE t CASCADE", SqlDropTable.class).name.getSimple());
+    assertEquals("T", parse("DROP TABLE t RESTRICT", SqlDropTable.class).name.getSimple());
   }
 
   // ---- CREATE / DROP INDEX
