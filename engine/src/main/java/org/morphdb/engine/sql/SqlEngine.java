@@ -59,25 +59,46 @@ public final class SqlEngine {
   private static final java.util.concurrent.atomic.AtomicBoolean WARMED_UP =
       new java.util.concurrent.atomic.AtomicBoolean();
 
+  /**
+   * Open once the warm-up is over. Statements wait for it before touching Calcite: some of
+   * Calcite's classes initialize each other (SqlConformance and SqlConformanceEnum), and two
+   * threads initializing them at once deadlock in the JVM's class initialization. Waiting
+   * costs the first statement nothing it would not have spent loading the same classes.
+   */
+  private static final java.util.concurrent.CountDownLatch WARM =
+      new java.util.concurrent.CountDownLatch(1);
+
+  /** Engines are built one at a time until the warm-up has started (see {@link #WARM}). */
+  private static final Object CONSTRUCTION = new Object();
+
   public SqlEngine(Database db) {
+    synchronized (CONSTRUCTION) {
+      awaitWarmUp(); // building an engine may touch Calcite too
+      this.db = db;
+      this.planner = new QueryPlanner(10_000);
+      this.constraints = new SqlConstraints(planner);
+      this.access = new TableAccess(db.txManager());
+      this.dml = new DmlRunner(db, this, access);
+      this.ddl = new DdlRunner(db, this);
+      this.checker = new TableChecker(db.store(), constraints);
+      startWarmUp();
+    }
+  }
+
+  private static void startWarmUp() {
     if (WARMED_UP.compareAndSet(false, true)) {
       Thread warmUp = new Thread(() -> {
         try {
           QueryPlanner.warmUp();
         } catch (RuntimeException | LinkageError ignored) {
           // only a head start: the first query does the same work if this fails
+        } finally {
+          WARM.countDown();
         }
       }, "morph-warm-up");
       warmUp.setDaemon(true);
       warmUp.start();
     }
-    this.db = db;
-    this.planner = new QueryPlanner(10_000);
-    this.constraints = new SqlConstraints(planner);
-    this.access = new TableAccess(db.txManager());
-    this.dml = new DmlRunner(db, this, access);
-    this.ddl = new DdlRunner(db, this);
-    this.checker = new TableChecker(db.store(), constraints);
   }
 
   public ConstraintChecker constraintChecker() { return constraints; }
@@ -90,6 +111,7 @@ public final class SqlEngine {
 
   /** Parses and classifies a statement (parse results are cached by SQL text). */
   public Prepared prepare(String sql) {
+    awaitWarmUp();
     if (sql == null || sql.isBlank()) {
       throw new MorphException(ErrorCode.SYNTAX_ERROR, "Empty SQL statement");
     }
@@ -116,6 +138,24 @@ public final class SqlEngine {
       return StatementKind.DDL;
     }
     throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Statement not supported: %s", node.getKind());
+  }
+
+  private static void awaitWarmUp() {
+    if (!WARMED_UP.get() || WARM.getCount() == 0) {
+      return;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        WARM.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   public PrepareResponse describe(long id, Prepared p, Catalog c, Transaction tx) {
