@@ -32,16 +32,34 @@ class SltCorpusSubsetTest {
    */
   static final Map<String, Integer> SUBSET = Map.ofEntries(
       Map.entry("select1.test", 1031),
+      Map.entry("select2.test", 1031),
+      Map.entry("select3.test", 3351),
+      Map.entry("select4.test", 3857),
+      Map.entry("select5.test", 1436),
       Map.entry("evidence/in1.test", 130),
       Map.entry("evidence/in2.test", 53),
       Map.entry("evidence/slt_lang_aggfunc.test", 5),
+      Map.entry("evidence/slt_lang_createtrigger.test", 6),
       Map.entry("evidence/slt_lang_createview.test", 15),
       Map.entry("evidence/slt_lang_dropindex.test", 8),
       Map.entry("evidence/slt_lang_droptable.test", 12),
+      Map.entry("evidence/slt_lang_droptrigger.test", 9),
       Map.entry("evidence/slt_lang_dropview.test", 13),
       Map.entry("evidence/slt_lang_reindex.test", 6),
+      Map.entry("evidence/slt_lang_replace.test", 6),
       Map.entry("evidence/slt_lang_update.test", 23),
-      Map.entry("index/delete/10000/slt_good_0.test", 20347));
+      Map.entry("index/between/1000/slt_good_0.test", 3792),
+      Map.entry("index/commute/1000/slt_good_0.test", 4741),
+      Map.entry("index/delete/10000/slt_good_0.test", 20347),
+      Map.entry("index/in/10/slt_good_0.test", 10035),
+      Map.entry("index/orderby/10/slt_good_0.test", 10053),
+      Map.entry("index/orderby_nosort/10/slt_good_0.test", 10053),
+      Map.entry("index/random/1000/slt_good_0.test", 2067),
+      Map.entry("index/view/10000/slt_good_0.test", 10622),
+      Map.entry("random/aggregates/slt_good_0.test", 10012),
+      Map.entry("random/expr/slt_good_0.test", 10012),
+      Map.entry("random/groupby/slt_good_0.test", 10012),
+      Map.entry("random/select/slt_good_0.test", 10012));
 
   /** Files run this many at a time, each on its own database (the machines have 2 cores). */
   static final int THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));

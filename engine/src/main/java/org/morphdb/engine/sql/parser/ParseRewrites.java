@@ -102,11 +102,14 @@ final class ParseRewrites {
     SqlNode r = node.accept(new SqlShuttle() {
       @Override
       public SqlNode visit(SqlCall call) {
-        SqlNode n = call;
+        SqlNode n = super.visit(call); // bottom-up: COALESCE(COALESCE(5, x), y) folds twice
+        if (n == null) {
+          n = call;
+        }
         for (SqlNode next = simplify(n); next != n; next = simplify(n)) {
           n = next;
         }
-        return n instanceof SqlCall c ? super.visit(c) : n;
+        return n;
       }
     });
     return r == null ? node : r;

@@ -302,7 +302,7 @@ class MorphParserTest {
     assertTrue(sql.startsWith("-86 * 2"), sql);
     assertTrue(sql.contains("COALESCE(`X`, 5)"), sql);
     assertTrue(sql.contains("COALESCE(NULL, `X`)"), sql);
-    final String nested = parse("SELECT + COALESCE(x, + 63, y), + COALESCE(+ 98, y) FROM t",
+    final String nested = parse("SELECT + COALESCE(x, + 63, y), + COALESCE(COALESCE(+ 98, z), y) FROM t",
         SqlSelect.class).getSelectList().toString().replaceAll("\\s+", " ");
     assertEquals("COALESCE(`X`, 63), 98", nested);
   }
