@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -106,7 +107,13 @@ final class ParseRewrites {
         if (n == null) {
           n = call;
         }
-        for (SqlNode next = simplify(n); next != n; next = simplify(n)) {
+        // each step makes the tree smaller; the bound is only a guard against a rewrite
+        // that would undo another
+        for (int i = 0; i < 64; i++) {
+          SqlNode next = simplify(n);
+          if (next == n) {
+            break;
+          }
           n = next;
         }
         return n;
@@ -149,6 +156,7 @@ final class ParseRewrites {
     List<SqlNode> whens = new ArrayList<>();
     List<SqlNode> thens = new ArrayList<>();
     SqlNode otherwise = c.getElseOperand();
+    int typed = -1; // a dropped branch that reads no column, kept if only NULL would be left
     boolean changed = false;
     for (int i = 0; i < c.getWhenOperands().size(); i++) {
       SqlNode when = c.getWhenOperands().get(i);
@@ -161,6 +169,9 @@ final class ParseRewrites {
         changed = true;
         break;
       } else {
+        if (typed < 0 && !readsColumns(c.getThenOperands().get(i))) {
+          typed = i;
+        }
         changed = true;
       }
     }
@@ -168,14 +179,36 @@ final class ParseRewrites {
       return c;
     }
     SqlParserPos pos = c.getParserPosition();
+    boolean nullLeft = otherwise == null || SqlUtil.isNullLiteral(otherwise, false);
     if (otherwise == null) {
       otherwise = SqlLiteral.createNull(pos);
+    }
+    if (whens.isEmpty() && nullLeft && typed >= 0) {
+      // a bare NULL would lose the CASE's type (- NULL cannot be typed): keep one branch
+      if (c.getWhenOperands().size() == 1) {
+        return c;
+      }
+      whens.add(c.getWhenOperands().get(typed));
+      thens.add(c.getThenOperands().get(typed));
     }
     if (whens.isEmpty()) {
       return otherwise;
     }
     return new SqlCase(pos, c.getValueOperand(), new SqlNodeList(whens, pos),
         new SqlNodeList(thens, pos), otherwise);
+  }
+
+  /** Whether an expression mentions any column. */
+  private static boolean readsColumns(SqlNode n) {
+    boolean[] found = {false};
+    n.accept(new SqlShuttle() {
+      @Override
+      public SqlNode visit(SqlIdentifier id) {
+        found[0] = true;
+        return id;
+      }
+    });
+    return found[0];
   }
 
   /**

@@ -314,6 +314,12 @@ class MorphParserTest {
         SqlSelect.class).getSelectList().toString().replaceAll("\\s+", " ");
     assertEquals("`C`, `B`, CASE WHEN 8 = `X` THEN `A` ELSE NULL END,"
         + " CASE WHEN `X` = 1 THEN `A` ELSE NULL END", sql);
+    // only NULL left: one branch that reads no column stays, to keep the CASE's type
+    final String typed = parse("SELECT - CASE -46 WHEN 94 THEN 83 WHEN 95 THEN 84 ELSE NULL END,"
+        + " - CASE 1 WHEN 2 THEN 3 END FROM t", SqlSelect.class).getSelectList().toString()
+        .replaceAll("\\s+", " ");
+    assertEquals("- CASE WHEN -46 = 94 THEN 83 ELSE NULL END, - CASE WHEN 1 = 2 THEN 3 ELSE NULL END",
+        typed);
   }
 
   @Test void newKeywordsStayUsableAsIdentifiers() {
