@@ -45,6 +45,11 @@ public final class Key implements Comparable<Key> {
   public static final Key EMPTY = new Key(new Object[0], NOT_A_BOUND);
 
   private final Object[] parts;
+  /**
+   * {@link KeyParts#sortPrefix} of the first part (for a key with no parts, below or above
+   * everything): keys compare by it first, so most comparisons never touch the parts.
+   */
+  private final long sortPrefix;
   /** For bounds: what the implicit part after the last one is (before or after all values). */
   private final byte bound;
   /** Cached hash code; 0 until computed. */
@@ -53,6 +58,8 @@ public final class Key implements Comparable<Key> {
   private Key(Object[] parts, byte bound) {
     this.parts = parts;
     this.bound = bound;
+    this.sortPrefix = parts.length > 0 ? KeyParts.sortPrefix(parts[0])
+        : bound == AFTER_ALL ? KeyParts.PREFIX_HIGHEST : KeyParts.PREFIX_LOWEST;
   }
 
   /** A key of the given parts, normalized (see the class comment). */
@@ -133,6 +140,16 @@ public final class Key implements Comparable<Key> {
 
   @Override
   public int compareTo(Key other) {
+    long pa = sortPrefix;
+    long pb = other.sortPrefix;
+    if (pa != pb) {
+      return pa < pb ? -1 : 1;
+    }
+    return compareParts(other);
+  }
+
+  /** The order of {@link #compareTo}, computed from the parts alone (tests check they agree). */
+  int compareParts(Key other) {
     Object[] a = parts;
     Object[] b = other.parts;
     int common = Math.min(a.length, b.length);

@@ -110,8 +110,8 @@ public final class MvccStore {
 
   /** The value of {@code key} at {@code readTs}, or null if absent or deleted. */
   public Object get(long space, Key key, long readTs) {
-    SpaceTable.Space s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chains.get(key);
+    KeySpace s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chain(key);
     return chain == null ? null : chain.read(readTs);
   }
 
@@ -121,8 +121,8 @@ public final class MvccStore {
    * reclaimed).
    */
   public long newestVersionTs(long space, Key key) {
-    SpaceTable.Space s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chains.get(key);
+    KeySpace s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chain(key);
     return chain == null ? Long.MIN_VALUE : chain.newestTs();
   }
 
@@ -137,12 +137,11 @@ public final class MvccStore {
   }
 
   private Iterator<Entry> scan(long space, KeyRange range, long readTs, boolean descending) {
-    SpaceTable.Space s = spaces.get(space);
+    KeySpace s = spaces.get(space);
     if (s == null || range.isEmpty()) {
       return Collections.emptyIterator();
     }
-    NavigableMap<Key, VersionChain> chains =
-        range.isAll() ? s.chains : s.chains.subMap(range.low(), true, range.high(), true);
+    NavigableMap<Key, VersionChain> chains = s.ordered(range);
     if (descending) {
       chains = chains.descendingMap();
     }
@@ -168,27 +167,15 @@ public final class MvccStore {
 
   void applyAt(CommitBatch batch, long ts, boolean replaceSameTs) {
     long horizon = tracker.horizon();
-    SpaceTable.Space space = null;
+    KeySpace space = null;
     for (CommitBatch.Write w : batch.writes()) {
       if (space == null || space.id != w.space()) {
         space = spaces.getOrCreate(w.space());
       }
-      write(space, w.key(), w.stored(), ts, replaceSameTs, horizon);
-    }
-  }
-
-  private static void write(SpaceTable.Space space, Key key, Object stored, long ts,
-      boolean replaceSameTs, long horizon) {
-    while (true) {
-      VersionChain chain = space.chains.computeIfAbsent(key, k -> new VersionChain());
-      int delta = chain.write(ts, stored, replaceSameTs, horizon);
-      if (delta != VersionChain.REMOVED) {
-        if (delta != 0) {
-          space.liveKeys.add(delta);
-        }
-        return;
+      int delta = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon);
+      if (delta != 0) {
+        space.liveKeys.add(delta);
       }
-      space.chains.remove(key, chain); // vacuum took it out; write to a fresh chain
     }
   }
 
@@ -201,18 +188,14 @@ public final class MvccStore {
    */
   public void vacuum() {
     long horizon = tracker.lowWaterMark();
-    for (SpaceTable.Space s : spaces.all()) {
-      for (Map.Entry<Key, VersionChain> e : s.chains.entrySet()) {
-        if (e.getValue().vacuum(horizon)) {
-          s.chains.remove(e.getKey(), e.getValue());
-        }
-      }
+    for (KeySpace s : spaces.all()) {
+      s.vacuum(horizon);
     }
   }
 
   /** Cheap estimate of the live keys of a space (keys whose newest version is not a delete). */
   public long approximateSize(long space) {
-    SpaceTable.Space s = spaces.get(space);
+    KeySpace s = spaces.get(space);
     return s == null ? 0 : Math.max(0, s.liveKeys.sum());
   }
 
@@ -223,8 +206,8 @@ public final class MvccStore {
 
   /** The number of versions of a key, tombstones included (tests and diagnostics). */
   int versionCount(long space, Key key) {
-    SpaceTable.Space s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chains.get(key);
+    KeySpace s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chain(key);
     return chain == null ? 0 : chain.versionCount();
   }
 
