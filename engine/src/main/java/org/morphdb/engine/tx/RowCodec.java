@@ -79,7 +79,7 @@ public final class RowCodec {
     if (index.unique() && noNulls(values)) {
       return Key.of(values);
     }
-    return Key.of(values).append(rowKey.parts().toArray());
+    return Key.of(values).append(rowKey);
   }
 
   /** True when this index key is a UNIQUE value key (whose KV value is the owning row key). */
@@ -97,7 +97,7 @@ public final class RowCodec {
     if (value instanceof Key k) {
       return k;
     }
-    return Key.ofList(indexKey.parts().subList(index.columnIds().size(), indexKey.size()));
+    return indexKey.suffix(index.columnIds().size());
   }
 
   static boolean noNulls(Object[] values) {
