@@ -31,6 +31,9 @@ public final class MvccStore {
 
   private final VisibilityTracker tracker;
   private final SpaceTable spaces = new SpaceTable();
+  /** Commits begun so far (abandoned ones included). */
+  private final java.util.concurrent.atomic.LongAdder commitsBegun =
+      new java.util.concurrent.atomic.LongAdder();
 
   public MvccStore(HybridClock clock) {
     this(clock, DEFAULT_VISIBILITY_TIMEOUT);
@@ -49,7 +52,16 @@ public final class MvccStore {
 
   /** Takes a commit ts and puts the commit in flight; see {@link CommitTicket}. */
   public CommitTicket begin() {
+    commitsBegun.increment();
     return new CommitTicket(this, tracker, tracker.begin());
+  }
+
+  /**
+   * How many commits have begun so far: background work (the backfill) compares two readings
+   * to tell whether foreground writers are busy, and gives way to them.
+   */
+  public long commitsBegun() {
+    return commitsBegun.sum();
   }
 
   /** Commits the batch in one step and returns its commit ts. */
@@ -131,6 +143,20 @@ public final class MvccStore {
     return scan(space, range, readTs, false);
   }
 
+  /**
+   * As {@link #scan}, but only the keys whose newest version (tombstones included) is at or
+   * below {@code readTs}: the keys no commit after {@code readTs} changed (so far). The
+   * backfill reads its snapshot this way, since a row changed after it had its index
+   * entries written by that change.
+   */
+  public Iterator<Entry> scanUnchangedSince(long space, KeyRange range, long readTs) {
+    KeySpace s = spaces.get(space);
+    if (s == null || range.isEmpty()) {
+      return Collections.emptyIterator();
+    }
+    return new VisibleEntries(s.ordered(range).entrySet().iterator(), readTs, true);
+  }
+
   /** As {@link #scan}, descending. */
   public Iterator<Entry> scanDescending(long space, KeyRange range, long readTs) {
     return scan(space, range, readTs, true);
@@ -145,7 +171,7 @@ public final class MvccStore {
     if (descending) {
       chains = chains.descendingMap();
     }
-    return new VisibleEntries(chains.entrySet().iterator(), readTs);
+    return new VisibleEntries(chains.entrySet().iterator(), readTs, false);
   }
 
   // ---- writes outside commits ----
@@ -215,19 +241,24 @@ public final class MvccStore {
   private static final class VisibleEntries implements Iterator<Entry> {
     private final Iterator<Map.Entry<Key, VersionChain>> chains;
     private final long readTs;
+    /** Skip keys with a version newer than readTs. */
+    private final boolean unchangedOnly;
     private Entry next;
 
-    VisibleEntries(Iterator<Map.Entry<Key, VersionChain>> chains, long readTs) {
+    VisibleEntries(Iterator<Map.Entry<Key, VersionChain>> chains, long readTs,
+        boolean unchangedOnly) {
       this.chains = chains;
       this.readTs = readTs;
+      this.unchangedOnly = unchangedOnly;
     }
 
     @Override
     public boolean hasNext() {
       while (next == null && chains.hasNext()) {
         Map.Entry<Key, VersionChain> e = chains.next();
-        VersionChain.Version v = e.getValue().visible(readTs);
-        if (v != null && !v.isTombstone()) {
+        VersionChain chain = e.getValue();
+        VersionChain.Version v = chain.visible(readTs);
+        if (v != null && !v.isTombstone() && !(unchangedOnly && chain.newestTs() > readTs)) {
           next = new Entry(e.getKey(), v.value, v.ts);
         }
       }
