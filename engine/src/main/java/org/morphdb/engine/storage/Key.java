@@ -199,6 +199,11 @@ public class Key implements Comparable<Key> {
     return compareParts(other);
   }
 
+  /** The sort prefix of the first part (see {@link KeyParts#sortPrefix}). */
+  long sortPrefix() {
+    return sortPrefix;
+  }
+
   /** The order of {@link #compareTo}, computed from the parts alone (tests check they agree). */
   int compareParts(Key other) {
     int na = size();

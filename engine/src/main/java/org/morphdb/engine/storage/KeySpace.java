@@ -1,15 +1,14 @@
 package org.morphdb.engine.storage;
 
+import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One keyspace: the version chains of its keys, reachable two ways — by key through a hash
  * map (point reads and writes: a few memory accesses, where a skip list of a million keys
- * takes dozens of dependent ones), and in key order through a skip list (scans).
+ * takes dozens of dependent ones), and in key order through a B+tree (scans).
  *
  * <p>The hash map decides which chain is a key's: a chain enters it first and leaves it only
  * once marked removed (by vacuum, under the chain's lock), so at any moment a key has at most
@@ -20,7 +19,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class KeySpace {
   final long id;
   private final ConcurrentHashMap<Key, VersionChain> byKey = new ConcurrentHashMap<>();
-  private final ConcurrentSkipListMap<Key, VersionChain> ordered = new ConcurrentSkipListMap<>();
+  private final OrderedChains ordered = new OrderedChains();
   /** Keys whose newest version is live (not a tombstone). */
   final LongAdder liveKeys = new LongAdder();
 
@@ -33,9 +32,10 @@ final class KeySpace {
     return byKey.get(key);
   }
 
-  /** The chains of the keys from {@code low} to {@code high} (both inclusive), in key order. */
-  NavigableMap<Key, VersionChain> ordered(KeyRange range) {
-    return range.isAll() ? ordered : ordered.subMap(range.low(), true, range.high(), true);
+  /** The chains of the keys of {@code range}, in key order (or descending). Weakly consistent. */
+  Iterator<Map.Entry<Key, VersionChain>> ordered(KeyRange range, boolean descending) {
+    return range.isAll() ? ordered.entries(null, null, descending)
+        : ordered.entries(range.low(), range.high(), descending);
   }
 
   /**
@@ -81,7 +81,8 @@ final class KeySpace {
 
   /** Reclaims what no reader at or above {@code horizon} can see (see {@link MvccStore#vacuum}). */
   void vacuum(long horizon) {
-    for (Map.Entry<Key, VersionChain> e : ordered.entrySet()) {
+    for (Iterator<Map.Entry<Key, VersionChain>> it = ordered.entries(null, null, false); it.hasNext(); ) {
+      Map.Entry<Key, VersionChain> e = it.next();
       if (e.getValue().vacuum(horizon)) {
         unlink(e.getKey(), e.getValue());
       }

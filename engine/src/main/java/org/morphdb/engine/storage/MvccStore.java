@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -154,7 +153,7 @@ public final class MvccStore {
     if (s == null || range.isEmpty()) {
       return Collections.emptyIterator();
     }
-    return new VisibleEntries(s.ordered(range).entrySet().iterator(), readTs, true);
+    return new VisibleEntries(s.ordered(range, false), readTs, true);
   }
 
   /** As {@link #scan}, descending. */
@@ -167,11 +166,7 @@ public final class MvccStore {
     if (s == null || range.isEmpty()) {
       return Collections.emptyIterator();
     }
-    NavigableMap<Key, VersionChain> chains = s.ordered(range);
-    if (descending) {
-      chains = chains.descendingMap();
-    }
-    return new VisibleEntries(chains.entrySet().iterator(), readTs, false);
+    return new VisibleEntries(s.ordered(range, descending), readTs, false);
   }
 
   // ---- writes outside commits ----
