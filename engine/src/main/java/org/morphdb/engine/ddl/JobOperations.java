@@ -35,7 +35,7 @@ public final class JobOperations {
    * While foreground commits are running, the backfill pauses after each batch for this many
    * times the CPU time the batch took, so it takes at most about a fifth of a core from them.
    */
-  static final int YIELD_FACTOR = 4;
+  static final int YIELD_FACTOR = 1;
   private static final java.lang.management.ThreadMXBean THREADS =
       java.lang.management.ManagementFactory.getThreadMXBean();
   /**

@@ -56,6 +56,8 @@ public class Key implements Comparable<Key> {
   private final long sortPrefix;
   /** The only part of a one-part key (any normalized part, null included), else an Object[]. */
   private final Object parts;
+  /** Cached hash code; 0 until computed (a key is hashed by every map and lock it meets). */
+  private int hash;
 
   private Key(Object parts, long sortPrefix) {
     this.parts = parts;
@@ -240,6 +242,7 @@ public class Key implements Comparable<Key> {
     }
     return o instanceof Key other
         && other.sortPrefix == sortPrefix
+        && (hash == 0 || other.hash == 0 || hash == other.hash)
         && other.size() == size()
         && other.bound() == bound()
         && compareParts(other) == 0;
@@ -247,12 +250,18 @@ public class Key implements Comparable<Key> {
 
   @Override
   public int hashCode() {
-    if (!(parts instanceof Object[] a)) {
-      return 31 * bound() + KeyParts.hash(parts);
-    }
-    int h = bound();
-    for (Object part : a) {
-      h = 31 * h + KeyParts.hash(part);
+    int h = hash;
+    if (h == 0) {
+      if (parts instanceof Object[] a) {
+        h = bound();
+        for (Object part : a) {
+          h = 31 * h + KeyParts.hash(part);
+        }
+      } else {
+        h = 31 * bound() + KeyParts.hash(parts);
+      }
+      h = h == 0 ? 1 : h;
+      hash = h;
     }
     return h;
   }

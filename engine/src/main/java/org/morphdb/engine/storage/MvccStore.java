@@ -28,6 +28,9 @@ public final class MvccStore {
   /** How long a reader waits for in-flight commits before failing. */
   public static final Duration DEFAULT_VISIBILITY_TIMEOUT = Duration.ofSeconds(60);
 
+  /** {@link #putAllAt} yields the CPU after this many writes. */
+  private static final int YIELD_EVERY = 256;
+
   private final VisibilityTracker tracker;
   private final SpaceTable spaces = new SpaceTable();
   /** Commits begun so far (abandoned ones included). */
@@ -189,7 +192,11 @@ public final class MvccStore {
   void applyAt(CommitBatch batch, long ts, boolean replaceSameTs) {
     long horizon = tracker.horizon();
     KeySpace space = null;
+    int written = 0;
     for (CommitBatch.Write w : batch.writes()) {
+      if (!replaceSameTs && ++written % YIELD_EVERY == 0) {
+        Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
+      }
       if (space == null || space.id != w.space()) {
         space = spaces.getOrCreate(w.space());
       }
