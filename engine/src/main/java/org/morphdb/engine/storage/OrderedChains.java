@@ -92,13 +92,18 @@ final class OrderedChains {
   VersionChain putIfAbsent(Key key, VersionChain chain) {
     long stamp = lock.writeLock();
     try {
-      List<Inner> path = new ArrayList<>(8);
-      int[] slots = new int[32];
-      Leaf leaf = descend(key, path, slots);
+      Leaf leaf = descend(key, null, null);
       int i = search(leaf, leaf.n, key);
       if (i >= 0) {
         return leaf.chains[i];
       }
+      if (leaf.n < CAPACITY) {
+        insertAt(leaf, -i - 1, key, chain); // the common case: no split, no path needed
+        return null;
+      }
+      List<Inner> path = new ArrayList<>(8);
+      int[] slots = new int[32];
+      leaf = descend(key, path, slots);
       insert(leaf, -i - 1, key, chain, path, slots);
       return null;
     } finally {
