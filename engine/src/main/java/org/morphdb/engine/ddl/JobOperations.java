@@ -32,10 +32,11 @@ public final class JobOperations {
   /** Rows per batch of a plain (not UNIQUE) backfill: it holds no lock, so batches are large. */
   static final int PLAIN_BATCH = 16_384;
   /**
-   * While foreground commits are running, the backfill pauses after each batch for this many
-   * times the CPU time the batch took, so it takes at most about a fifth of a core from them.
+   * While foreground commits are running, the backfill pauses after each batch for this
+   * percentage of the CPU time the batch took (0: it only yields), trading build time for
+   * writer throughput.
    */
-  static final int YIELD_FACTOR = 1;
+  static final int YIELD_PERCENT = Integer.getInteger("morph.backfill.yieldPercent", 0);
   private static final java.lang.management.ThreadMXBean THREADS =
       java.lang.management.ManagementFactory.getThreadMXBean();
   /**
@@ -88,16 +89,15 @@ public final class JobOperations {
 
   /**
    * Between batches: when foreground commits ran during the batch, pauses for {@link
-   * #YIELD_FACTOR} times its CPU time (else just yields), so that writers keep most of the
-   * machine and an idle database builds at full speed.
+   * #YIELD_PERCENT} of its CPU time; otherwise, or with no pause, just yields.
    */
   private void giveWay(long commitsBefore, long batchCpuNanos) {
-    if (store.commitsBegun() == commitsBefore || batchCpuNanos <= 0) {
+    long pause = batchCpuNanos * YIELD_PERCENT / 100;
+    if (store.commitsBegun() == commitsBefore || pause <= 0) {
       Thread.yield();
       return;
     }
-    java.util.concurrent.locks.LockSupport.parkNanos(
-        Math.min(batchCpuNanos * YIELD_FACTOR, 1_000_000_000L));
+    java.util.concurrent.locks.LockSupport.parkNanos(Math.min(pause, 1_000_000_000L));
   }
 
   private static long cpuNanos() {
