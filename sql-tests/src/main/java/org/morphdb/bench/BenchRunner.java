@@ -23,6 +23,11 @@ public final class BenchRunner {
   private final IndexBuildBenchmarks builds;
   private final JfrProfiler profiler;
   private final Map<Dbms, Double> buildSeconds = new EnumMap<>(Dbms.class);
+  /**
+   * For working on one figure: {@code -Dmorph.bench.only=point_select,range_scan} (names of
+   * {@link Bench}, any case) runs only those (the big table is always loaded). Unset: all.
+   */
+  private final java.util.Set<String> only = onlyProperty();
 
   /** {@code jfrDir}: where recordings go when the config asks for profiling. */
   public BenchRunner(BenchConfig config, PrintStream out, Path jfrDir) {
@@ -49,16 +54,21 @@ public final class BenchRunner {
         results.version(d, db.version());
         loadAndHeap(db);
       }
-      rounds(Bench.POINT_SELECT, QueryBenchmarks.Kind.POINT_SELECT, dbs);
+      if (selected(Bench.POINT_SELECT)) {
+        rounds(Bench.POINT_SELECT, QueryBenchmarks.Kind.POINT_SELECT, dbs);
+      }
       Map<Dbms, BenchWriters.Ids> ids = new EnumMap<>(Dbms.class);
       for (Dbms d : ALL) {
         ids.put(d, new BenchWriters.Ids(config.bigRows()));
+      }
+      boolean builds = selected(Bench.WRITERS_DURING_INDEX) || selected(Bench.INDEX_BUILD_TIME);
+      for (Dbms d : builds ? ALL : List.<Dbms>of()) {
         closedLoopBuild(dbs.get(d), ids.get(d));
       }
-      for (Dbms d : ALL) {
+      for (Dbms d : selected(Bench.PACED_KEPT) || selected(Bench.PACED_P99) ? ALL : List.<Dbms>of()) {
         pacedBuild(dbs.get(d), ids.get(d));
       }
-      for (Dbms d : ALL) {
+      for (Dbms d : builds ? ALL : List.<Dbms>of()) {
         idleBuild(dbs.get(d));
       }
     } finally {
@@ -113,8 +123,21 @@ public final class BenchRunner {
         "p99 " + Fmt.num(p.p99Before()) + " ms → " + Fmt.num(p.p99During()) + " ms"));
   }
 
+  private boolean selected(Bench b) {
+    return only.isEmpty() || only.contains(b.name());
+  }
+
+  private static java.util.Set<String> onlyProperty() {
+    String p = System.getProperty("morph.bench.only", "").trim();
+    return p.isEmpty() ? java.util.Set.of()
+        : java.util.Set.of(p.toUpperCase(java.util.Locale.ROOT).split("\\s*,\\s*"));
+  }
+
   /** Auto-commit inserts, range scans and the join, on a second database per engine. */
   private void smallTables() throws Exception {
+    if (!selected(Bench.INSERT) && !selected(Bench.RANGE_SCAN) && !selected(Bench.JOIN_GROUP_BY)) {
+      return;
+    }
     Map<Dbms, Dbms.Db> dbs = new EnumMap<>(Dbms.class);
     try {
       for (Dbms d : ALL) {
@@ -123,9 +146,15 @@ public final class BenchRunner {
         Tables.createRange(db, config.rangeRows());
         Tables.createJoin(db, config.orderRows());
       }
-      rounds(Bench.INSERT, QueryBenchmarks.Kind.INSERT, dbs);
-      rounds(Bench.RANGE_SCAN, QueryBenchmarks.Kind.RANGE_SCAN, dbs);
-      rounds(Bench.JOIN_GROUP_BY, QueryBenchmarks.Kind.JOIN_GROUP_BY, dbs);
+      if (selected(Bench.INSERT)) {
+        rounds(Bench.INSERT, QueryBenchmarks.Kind.INSERT, dbs);
+      }
+      if (selected(Bench.RANGE_SCAN)) {
+        rounds(Bench.RANGE_SCAN, QueryBenchmarks.Kind.RANGE_SCAN, dbs);
+      }
+      if (selected(Bench.JOIN_GROUP_BY)) {
+        rounds(Bench.JOIN_GROUP_BY, QueryBenchmarks.Kind.JOIN_GROUP_BY, dbs);
+      }
     } finally {
       for (Dbms.Db db : dbs.values()) {
         db.close();

@@ -29,6 +29,16 @@ import org.morphdb.engine.tx.TransactionManager;
  */
 public final class JobOperations {
   static final int BATCH = 4096;
+  /** Rows per batch of a plain (not UNIQUE) backfill: it holds no lock, so batches are large. */
+  static final int PLAIN_BATCH = 16_384;
+  /**
+   * While foreground commits are running, the backfill pauses after each batch for this
+   * percentage of the CPU time the batch took (0: it only yields), trading build time for
+   * writer throughput.
+   */
+  static final int YIELD_PERCENT = Integer.getInteger("morph.backfill.yieldPercent", 0);
+  private static final java.lang.management.ThreadMXBean THREADS =
+      java.lang.management.ManagementFactory.getThreadMXBean();
   /**
    * A UNIQUE backfill holds the writers' value-key locks for a whole batch, and a writer's
    * commit try-locks them (failing with 1003): keep those batches small.
@@ -62,32 +72,65 @@ public final class JobOperations {
       long total = store.approximateSize(table.id());
       long done = 0;
       job.progress(0, total);
-      Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), s);
+      Iterator<Entry> rows = store.scanUnchangedSince(table.id(), KeyRange.all(), s);
       while (rows.hasNext()) {
         if (cancellable && job.cancelRequested()) {
           throw MorphException.of(ErrorCode.CANCELLED, "DDL job %d was cancelled: %s", job.id(), job.statement());
         }
-        done += backfillBatch(table, index, rows, s);
+        long commits = store.commitsBegun();
+        long cpu = cpuNanos();
+        done += index.unique() ? backfillUniqueBatch(table, index, rows, s) : backfillBatch(table, index, rows, s);
         job.progress(done, Math.max(total, done));
-        Thread.yield(); // let foreground work through between batches
+        giveWay(commits, cpuNanos() - cpu);
       }
       job.progress(done, done);
     }
   }
 
+  /**
+   * Between batches: when foreground commits ran during the batch, pauses for {@link
+   * #YIELD_PERCENT} of its CPU time; otherwise, or with no pause, just yields.
+   */
+  private void giveWay(long commitsBefore, long batchCpuNanos) {
+    long pause = batchCpuNanos * YIELD_PERCENT / 100;
+    if (store.commitsBegun() == commitsBefore || pause <= 0) {
+      Thread.yield();
+      return;
+    }
+    java.util.concurrent.locks.LockSupport.parkNanos(Math.min(pause, 1_000_000_000L));
+  }
+
+  private static long cpuNanos() {
+    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+  }
+
+  /**
+   * The index KVs of up to {@link #PLAIN_BATCH} rows (those unchanged since S), sorted by key
+   * and written at S in one pass.
+   */
   private int backfillBatch(TableDef table, IndexDef index, Iterator<Entry> rows, long s) {
+    CommitBatch batch = CommitBatch.ofDistinctKeys();
+    int n = 0;
+    while (n < PLAIN_BATCH && rows.hasNext()) {
+      Entry e = rows.next();
+      n++;
+      Key key = RowCodec.indexKey(table, index, (Object[]) e.value(), e.key());
+      batch.put(index.id(), key, RowCodec.indexValue(index, key, e.key()));
+    }
+    store.putAllAt(batch.sortByKey(), s);
+    return n;
+  }
+
+  /** A UNIQUE index's batch: small, under the writers' value-key locks, checking duplicates. */
+  private int backfillUniqueBatch(TableDef table, IndexDef index, Iterator<Entry> rows, long s) {
     CommitBatch batch = new CommitBatch();
     Map<Key, Key> claimed = new HashMap<>();
-    Transaction locks = index.unique() ? txManager.begin(false) : null;
+    Transaction locks = txManager.begin(false);
     int n = 0;
     try {
-      int limit = index.unique() ? UNIQUE_BATCH : BATCH;
-      while (n < limit && rows.hasNext()) {
+      while (n < UNIQUE_BATCH && rows.hasNext()) {
         Entry e = rows.next();
         n++;
-        if (store.newestVersionTs(table.id(), e.key()) > s) {
-          continue; // changed after S: that commit maintained the index
-        }
         Object[] row = (Object[]) e.value();
         Key key = RowCodec.indexKey(table, index, row, e.key());
         if (RowCodec.isUniqueValueKey(index, key)) {
@@ -103,9 +146,7 @@ public final class JobOperations {
       }
       store.putAllAt(batch, s);
     } finally {
-      if (locks != null) {
-        txManager.rollback(locks);
-      }
+      txManager.rollback(locks);
     }
     return n;
   }

@@ -37,7 +37,38 @@ public final class CommitBatch {
   private record Target(long space, Key key) {}
 
   private final List<Write> writes = new ArrayList<>();
-  private final Map<Target, Integer> positions = new HashMap<>();
+  /** Where each (space, key) was first written; null in a batch of distinct keys. */
+  private final Map<Target, Integer> positions;
+
+  public CommitBatch() {
+    this.positions = new HashMap<>();
+  }
+
+  private CommitBatch(boolean distinctKeys) {
+    this.positions = distinctKeys ? null : new HashMap<>();
+  }
+
+  /**
+   * A batch whose caller writes each (space, key) at most once (the backfill): it keeps no
+   * record of what it holds, and {@link #sortByKey} may reorder it. Writing a key twice into
+   * it is a bug (which of the two lands is not defined).
+   */
+  public static CommitBatch ofDistinctKeys() {
+    return new CommitBatch(true);
+  }
+
+  /**
+   * Sorts a batch of distinct keys by space, then key: applied in that order, its writes
+   * walk each keyspace's ordered map in order instead of jumping around it.
+   */
+  public CommitBatch sortByKey() {
+    if (positions != null) {
+      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "only a batch of distinct keys is sorted");
+    }
+    writes.sort((a, b) -> a.space() != b.space() ? Long.compare(a.space(), b.space())
+        : a.key().compareTo(b.key()));
+    return this;
+  }
 
   /** Puts {@code value} (not null) under {@code key} in {@code space}. */
   public CommitBatch put(long space, Key key, Object value) {
@@ -58,6 +89,10 @@ public final class CommitBatch {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write key %s", key);
     }
     Write write = new Write(space, key, value);
+    if (positions == null) {
+      writes.add(write);
+      return this;
+    }
     Integer at = positions.putIfAbsent(new Target(space, key), writes.size());
     if (at == null) {
       writes.add(write);

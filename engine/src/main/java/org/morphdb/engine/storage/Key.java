@@ -35,29 +35,51 @@ import org.morphdb.engine.api.MorphException;
  * </pre>
  * NULLs sort first, so the two "less than" ranges include them; start at {@code
  * upperBound((Object) null)} to skip them.
+ *
+ * <p><b>Footprint.</b> A table of a million rows holds a million keys, so a key is kept
+ * small: a one-part key holds its part directly (no array), and the bound marker lives in a
+ * subclass that is never stored.
  */
-public final class Key implements Comparable<Key> {
+public class Key implements Comparable<Key> {
   private static final byte NOT_A_BOUND = 0;
   private static final byte BEFORE_ALL = 1;
   private static final byte AFTER_ALL = 2;
+  private static final Object[] NO_PARTS = new Object[0];
 
   /** The key with no parts. */
-  public static final Key EMPTY = new Key(new Object[0], NOT_A_BOUND);
+  public static final Key EMPTY = new Key(NO_PARTS, KeyParts.PREFIX_LOWEST);
 
-  private final Object[] parts;
-  /** For bounds: what the implicit part after the last one is (before or after all values). */
-  private final byte bound;
-  /** Cached hash code; 0 until computed. */
+  /**
+   * {@link KeyParts#sortPrefix} of the first part (for a key with no parts, below or above
+   * everything): keys compare by it first, so most comparisons never touch the parts.
+   */
+  private final long sortPrefix;
+  /** The only part of a one-part key (any normalized part, null included), else an Object[]. */
+  private final Object parts;
+  /** Cached hash code; 0 until computed (a key is hashed by every map and lock it meets). */
   private int hash;
 
-  private Key(Object[] parts, byte bound) {
+  private Key(Object parts, long sortPrefix) {
     this.parts = parts;
-    this.bound = bound;
+    this.sortPrefix = sortPrefix;
+  }
+
+  /** A key of normalized parts (an array this key may keep). */
+  private static Key make(Object[] parts) {
+    if (parts.length == 1) {
+      return new Key(parts[0], KeyParts.sortPrefix(parts[0]));
+    }
+    return new Key(parts.length == 0 ? NO_PARTS : parts,
+        parts.length == 0 ? KeyParts.PREFIX_LOWEST : KeyParts.sortPrefix(parts[0]));
   }
 
   /** A key of the given parts, normalized (see the class comment). */
   public static Key of(Object... parts) {
-    return new Key(normalized(parts), NOT_A_BOUND);
+    if (parts.length == 1) {
+      Object p = KeyParts.normalize(parts[0]);
+      return new Key(p, KeyParts.sortPrefix(p));
+    }
+    return make(normalized(parts));
   }
 
   /** A key of the given parts, normalized. */
@@ -67,12 +89,12 @@ public final class Key implements Comparable<Key> {
 
   /** Sorts before every key starting with {@code prefix}; with no prefix, before every key. */
   public static Key lowerBound(Object... prefix) {
-    return new Key(normalized(prefix), BEFORE_ALL);
+    return new Bound(normalized(prefix), BEFORE_ALL);
   }
 
   /** Sorts after every key starting with {@code prefix}; with no prefix, after every key. */
   public static Key upperBound(Object... prefix) {
-    return new Key(normalized(prefix), AFTER_ALL);
+    return new Bound(normalized(prefix), AFTER_ALL);
   }
 
   private static Object[] normalized(Object[] parts) {
@@ -83,48 +105,86 @@ public final class Key implements Comparable<Key> {
     return copy;
   }
 
+  /** The parts as an array (a copy for a one-part key; never modify it). */
+  private Object[] array() {
+    return parts instanceof Object[] a ? a : new Object[] {parts};
+  }
+
   /** This key followed by more parts (e.g. index columns followed by the primary key). */
   public Key append(Object... more) {
     requireNotBound();
-    Object[] joined = Arrays.copyOf(parts, parts.length + more.length);
-    for (int i = 0; i < more.length; i++) {
-      joined[parts.length + i] = KeyParts.normalize(more[i]);
+    int n = size();
+    Object[] joined = new Object[n + more.length];
+    for (int i = 0; i < n; i++) {
+      joined[i] = part(i);
     }
-    return new Key(joined, NOT_A_BOUND);
+    for (int i = 0; i < more.length; i++) {
+      joined[n + i] = KeyParts.normalize(more[i]);
+    }
+    return make(joined);
+  }
+
+  /** This key followed by every part of {@code other}. */
+  public Key append(Key other) {
+    other.requireNotBound();
+    int n = size();
+    Object[] joined = new Object[n + other.size()];
+    for (int i = 0; i < joined.length; i++) {
+      joined[i] = i < n ? part(i) : other.part(i - n);
+    }
+    return make(joined);
   }
 
   /** The first {@code n} parts of this key. */
   public Key prefix(int n) {
     requireNotBound();
-    return n == parts.length ? this : new Key(Arrays.copyOf(parts, n), NOT_A_BOUND);
+    return n == size() ? this : make(Arrays.copyOf(array(), n));
+  }
+
+  /** The parts from {@code from} on (e.g. the primary key at the end of an index key). */
+  public Key suffix(int from) {
+    requireNotBound();
+    return from == 0 ? this : make(Arrays.copyOfRange(array(), from, size()));
   }
 
   /** The number of parts (a bound counts only its prefix). */
   public int size() {
-    return parts.length;
+    return parts instanceof Object[] a ? a.length : 1;
   }
 
   public Object part(int i) {
-    return parts[i];
+    if (parts instanceof Object[] a) {
+      return a[i];
+    }
+    if (i != 0) {
+      throw new IndexOutOfBoundsException(i);
+    }
+    return parts;
   }
 
   /** An unmodifiable view of the parts. */
   public List<Object> parts() {
-    return Collections.unmodifiableList(Arrays.asList(parts));
+    return Collections.unmodifiableList(Arrays.asList(array()));
   }
 
   /** True for a {@link #lowerBound} or {@link #upperBound} key, which is never stored. */
   public boolean isBound() {
-    return bound != NOT_A_BOUND;
+    return bound() != NOT_A_BOUND;
+  }
+
+  /** For bounds: what the implicit part after the last one is (before or after all values). */
+  byte bound() {
+    return NOT_A_BOUND;
   }
 
   /** True if this key's first parts equal every part of {@code prefix}. */
   public boolean startsWith(Key prefix) {
-    if (prefix.parts.length > parts.length) {
+    int n = prefix.size();
+    if (n > size()) {
       return false;
     }
-    for (int i = 0; i < prefix.parts.length; i++) {
-      if (KeyParts.compare(parts[i], prefix.parts[i]) != 0) {
+    for (int i = 0; i < n; i++) {
+      if (KeyParts.compare(part(i), prefix.part(i)) != 0) {
         return false;
       }
     }
@@ -133,11 +193,26 @@ public final class Key implements Comparable<Key> {
 
   @Override
   public int compareTo(Key other) {
-    Object[] a = parts;
-    Object[] b = other.parts;
-    int common = Math.min(a.length, b.length);
+    long pa = sortPrefix;
+    long pb = other.sortPrefix;
+    if (pa != pb) {
+      return pa < pb ? -1 : 1;
+    }
+    return compareParts(other);
+  }
+
+  /** The sort prefix of the first part (see {@link KeyParts#sortPrefix}). */
+  long sortPrefix() {
+    return sortPrefix;
+  }
+
+  /** The order of {@link #compareTo}, computed from the parts alone (tests check they agree). */
+  int compareParts(Key other) {
+    int na = size();
+    int nb = other.size();
+    int common = Math.min(na, nb);
     for (int i = 0; i < common; i++) {
-      int c = KeyParts.compare(a[i], b[i]);
+      int c = KeyParts.compare(part(i), other.part(i));
       if (c != 0) {
         return c;
       }
@@ -147,10 +222,10 @@ public final class Key implements Comparable<Key> {
 
   /** The rank of what follows part {@code i - 1}: a real part, the end, or a bound. */
   private int tailRank(int i) {
-    if (i < parts.length) {
+    if (i < size()) {
       return KeyParts.RANK_NULL; // any real value: above the end and BEFORE_ALL
     }
-    switch (bound) {
+    switch (bound()) {
       case BEFORE_ALL:
         return KeyParts.RANK_END - 1;
       case AFTER_ALL:
@@ -166,19 +241,24 @@ public final class Key implements Comparable<Key> {
       return true;
     }
     return o instanceof Key other
-        && other.parts.length == parts.length
-        && other.bound == bound
+        && other.sortPrefix == sortPrefix
         && (hash == 0 || other.hash == 0 || hash == other.hash)
-        && compareTo(other) == 0;
+        && other.size() == size()
+        && other.bound() == bound()
+        && compareParts(other) == 0;
   }
 
   @Override
   public int hashCode() {
     int h = hash;
     if (h == 0) {
-      h = bound;
-      for (Object part : parts) {
-        h = 31 * h + KeyParts.hash(part);
+      if (parts instanceof Object[] a) {
+        h = bound();
+        for (Object part : a) {
+          h = 31 * h + KeyParts.hash(part);
+        }
+      } else {
+        h = 31 * bound() + KeyParts.hash(parts);
       }
       h = h == 0 ? 1 : h;
       hash = h;
@@ -189,19 +269,36 @@ public final class Key implements Comparable<Key> {
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("(");
-    for (int i = 0; i < parts.length; i++) {
-      sb.append(i == 0 ? "" : ", ").append(KeyParts.format(parts[i]));
+    int n = size();
+    for (int i = 0; i < n; i++) {
+      sb.append(i == 0 ? "" : ", ").append(KeyParts.format(part(i)));
     }
-    if (bound != NOT_A_BOUND) {
-      sb.append(parts.length == 0 ? "" : ", ").append(bound == BEFORE_ALL ? "-inf" : "+inf");
+    if (isBound()) {
+      sb.append(n == 0 ? "" : ", ").append(bound() == BEFORE_ALL ? "-inf" : "+inf");
     }
     return sb.append(')').toString();
   }
 
   private void requireNotBound() {
-    if (bound != NOT_A_BOUND) {
+    if (isBound()) {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR,
           "a bound key cannot be extended or cut: %s", this);
+    }
+  }
+
+  /** A {@link #lowerBound} or {@link #upperBound} key: never stored, always kept as an array. */
+  private static final class Bound extends Key {
+    private final byte bound;
+
+    Bound(Object[] parts, byte bound) {
+      super(parts, parts.length > 0 ? KeyParts.sortPrefix(parts[0])
+          : bound == AFTER_ALL ? KeyParts.PREFIX_HIGHEST : KeyParts.PREFIX_LOWEST);
+      this.bound = bound;
+    }
+
+    @Override
+    byte bound() {
+      return bound;
     }
   }
 }

@@ -27,6 +27,17 @@ final class KeyParts {
   private static final double TWO_POW_53 = 0x1p53;
   private static final double TWO_POW_63 = 0x1p63;
 
+  /** Sort prefixes: a 2-bit band per rank group above a 62-bit payload (see {@link #sortPrefix}). */
+  private static final int PAYLOAD_BITS = 62;
+  private static final long NUMBER_MIN = -(1L << 61);
+  private static final long NUMBER_MAX = (1L << 61) - 1;
+  private static final BigDecimal DECIMAL_MIN = BigDecimal.valueOf(NUMBER_MIN);
+  private static final BigDecimal DECIMAL_MAX = BigDecimal.valueOf(NUMBER_MAX);
+  /** The prefix of a key with no parts that sorts before every key. */
+  static final long PREFIX_LOWEST = Long.MIN_VALUE;
+  /** The prefix of a key with no parts that sorts after every key. */
+  static final long PREFIX_HIGHEST = Long.MAX_VALUE;
+
   private KeyParts() {}
 
   /** The normalized form of a part, or an error for a type keys do not hold. */
@@ -123,6 +134,72 @@ final class KeyParts {
       return Double.compare(x + 0.0, y.doubleValue() + 0.0);
     }
     return toBigDecimal(a).compareTo(toBigDecimal(b));
+  }
+
+  /**
+   * A {@code long} that orders like the part, but coarser: for normalized parts {@code a}
+   * and {@code b}, {@code compare(a, b) < 0} implies {@code sortPrefix(a) <= sortPrefix(b)},
+   * and {@code compare(a, b) == 0} implies equal prefixes. So keys compare by their first
+   * part's prefix first and look at the parts only on a tie. Layout, as an unsigned number
+   * whose top bit is flipped to order as a signed one: two bits of band (0: NULL and
+   * booleans, 1: numbers, 2: strings, 3: bytes), then 62 bits of payload — a number's
+   * floor clamped to [-2^61, 2^61 - 1], a string's first three UTF-16 units, 0 for bytes.
+   */
+  static long sortPrefix(Object part) {
+    long band;
+    long payload;
+    if (part instanceof Long l) {
+      band = 1;
+      payload = clampNumber(l) - NUMBER_MIN;
+    } else if (part == null) {
+      band = 0;
+      payload = 0;
+    } else if (part instanceof String s) {
+      band = 2;
+      payload = stringPayload(s);
+    } else if (part instanceof Boolean b) {
+      band = 0;
+      payload = b ? 2 : 1;
+    } else if (part instanceof ByteString) {
+      band = 3;
+      payload = 0;
+    } else {
+      band = 1;
+      payload = numberFloor((Number) part) - NUMBER_MIN;
+    }
+    return ((band << PAYLOAD_BITS) | payload) ^ Long.MIN_VALUE;
+  }
+
+  private static long clampNumber(long v) {
+    return v < NUMBER_MIN ? NUMBER_MIN : Math.min(v, NUMBER_MAX);
+  }
+
+  /** The floor of a Double or BigDecimal, clamped like a long; NaN sorts above every number. */
+  private static long numberFloor(Number n) {
+    if (n instanceof Double d) {
+      double v = d;
+      if (Double.isNaN(v) || v >= NUMBER_MAX) {
+        return NUMBER_MAX;
+      }
+      return v <= NUMBER_MIN ? NUMBER_MIN : (long) Math.floor(v);
+    }
+    BigDecimal bd = (BigDecimal) n;
+    if (bd.compareTo(DECIMAL_MAX) >= 0) {
+      return NUMBER_MAX;
+    }
+    if (bd.compareTo(DECIMAL_MIN) <= 0) {
+      return NUMBER_MIN;
+    }
+    return bd.setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
+  }
+
+  /** The first three UTF-16 units, 16 bits each; a shorter string pads with 0. */
+  private static long stringPayload(String s) {
+    long p = 0;
+    for (int i = 0; i < 3; i++) {
+      p = (p << 16) | (i < s.length() ? s.charAt(i) : 0);
+    }
+    return p;
   }
 
   /** A hash equal for numerically equal numbers of any class (see the class comment). */

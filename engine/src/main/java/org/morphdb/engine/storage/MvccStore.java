@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -29,8 +28,14 @@ public final class MvccStore {
   /** How long a reader waits for in-flight commits before failing. */
   public static final Duration DEFAULT_VISIBILITY_TIMEOUT = Duration.ofSeconds(60);
 
+  /** {@link #putAllAt} yields the CPU after this many writes. */
+  private static final int YIELD_EVERY = 256;
+
   private final VisibilityTracker tracker;
   private final SpaceTable spaces = new SpaceTable();
+  /** Commits begun so far (abandoned ones included). */
+  private final java.util.concurrent.atomic.LongAdder commitsBegun =
+      new java.util.concurrent.atomic.LongAdder();
 
   public MvccStore(HybridClock clock) {
     this(clock, DEFAULT_VISIBILITY_TIMEOUT);
@@ -49,7 +54,16 @@ public final class MvccStore {
 
   /** Takes a commit ts and puts the commit in flight; see {@link CommitTicket}. */
   public CommitTicket begin() {
+    commitsBegun.increment();
     return new CommitTicket(this, tracker, tracker.begin());
+  }
+
+  /**
+   * How many commits have begun so far: background work (the backfill) compares two readings
+   * to tell whether foreground writers are busy, and gives way to them.
+   */
+  public long commitsBegun() {
+    return commitsBegun.sum();
   }
 
   /** Commits the batch in one step and returns its commit ts. */
@@ -110,8 +124,8 @@ public final class MvccStore {
 
   /** The value of {@code key} at {@code readTs}, or null if absent or deleted. */
   public Object get(long space, Key key, long readTs) {
-    SpaceTable.Space s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chains.get(key);
+    KeySpace s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chain(key);
     return chain == null ? null : chain.read(readTs);
   }
 
@@ -121,8 +135,8 @@ public final class MvccStore {
    * reclaimed).
    */
   public long newestVersionTs(long space, Key key) {
-    SpaceTable.Space s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chains.get(key);
+    KeySpace s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chain(key);
     return chain == null ? Long.MIN_VALUE : chain.newestTs();
   }
 
@@ -131,22 +145,31 @@ public final class MvccStore {
     return scan(space, range, readTs, false);
   }
 
+  /**
+   * As {@link #scan}, but only the keys whose newest version (tombstones included) is at or
+   * below {@code readTs}: the keys no commit after {@code readTs} changed (so far). The
+   * backfill reads its snapshot this way, since a row changed after it had its index
+   * entries written by that change.
+   */
+  public Iterator<Entry> scanUnchangedSince(long space, KeyRange range, long readTs) {
+    KeySpace s = spaces.get(space);
+    if (s == null || range.isEmpty()) {
+      return Collections.emptyIterator();
+    }
+    return new VisibleEntries(s.ordered(range, false), readTs, true);
+  }
+
   /** As {@link #scan}, descending. */
   public Iterator<Entry> scanDescending(long space, KeyRange range, long readTs) {
     return scan(space, range, readTs, true);
   }
 
   private Iterator<Entry> scan(long space, KeyRange range, long readTs, boolean descending) {
-    SpaceTable.Space s = spaces.get(space);
+    KeySpace s = spaces.get(space);
     if (s == null || range.isEmpty()) {
       return Collections.emptyIterator();
     }
-    NavigableMap<Key, VersionChain> chains =
-        range.isAll() ? s.chains : s.chains.subMap(range.low(), true, range.high(), true);
-    if (descending) {
-      chains = chains.descendingMap();
-    }
-    return new VisibleEntries(chains.entrySet().iterator(), readTs);
+    return new VisibleEntries(s.ordered(range, descending), readTs, false);
   }
 
   // ---- writes outside commits ----
@@ -168,27 +191,19 @@ public final class MvccStore {
 
   void applyAt(CommitBatch batch, long ts, boolean replaceSameTs) {
     long horizon = tracker.horizon();
-    SpaceTable.Space space = null;
+    KeySpace space = null;
+    int written = 0;
     for (CommitBatch.Write w : batch.writes()) {
+      if (!replaceSameTs && ++written % YIELD_EVERY == 0) {
+        Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
+      }
       if (space == null || space.id != w.space()) {
         space = spaces.getOrCreate(w.space());
       }
-      write(space, w.key(), w.stored(), ts, replaceSameTs, horizon);
-    }
-  }
-
-  private static void write(SpaceTable.Space space, Key key, Object stored, long ts,
-      boolean replaceSameTs, long horizon) {
-    while (true) {
-      VersionChain chain = space.chains.computeIfAbsent(key, k -> new VersionChain());
-      int delta = chain.write(ts, stored, replaceSameTs, horizon);
-      if (delta != VersionChain.REMOVED) {
-        if (delta != 0) {
-          space.liveKeys.add(delta);
-        }
-        return;
+      int delta = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon);
+      if (delta != 0) {
+        space.liveKeys.add(delta);
       }
-      space.chains.remove(key, chain); // vacuum took it out; write to a fresh chain
     }
   }
 
@@ -201,18 +216,14 @@ public final class MvccStore {
    */
   public void vacuum() {
     long horizon = tracker.lowWaterMark();
-    for (SpaceTable.Space s : spaces.all()) {
-      for (Map.Entry<Key, VersionChain> e : s.chains.entrySet()) {
-        if (e.getValue().vacuum(horizon)) {
-          s.chains.remove(e.getKey(), e.getValue());
-        }
-      }
+    for (KeySpace s : spaces.all()) {
+      s.vacuum(horizon);
     }
   }
 
   /** Cheap estimate of the live keys of a space (keys whose newest version is not a delete). */
   public long approximateSize(long space) {
-    SpaceTable.Space s = spaces.get(space);
+    KeySpace s = spaces.get(space);
     return s == null ? 0 : Math.max(0, s.liveKeys.sum());
   }
 
@@ -223,8 +234,8 @@ public final class MvccStore {
 
   /** The number of versions of a key, tombstones included (tests and diagnostics). */
   int versionCount(long space, Key key) {
-    SpaceTable.Space s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chains.get(key);
+    KeySpace s = spaces.get(space);
+    VersionChain chain = s == null ? null : s.chain(key);
     return chain == null ? 0 : chain.versionCount();
   }
 
@@ -232,19 +243,24 @@ public final class MvccStore {
   private static final class VisibleEntries implements Iterator<Entry> {
     private final Iterator<Map.Entry<Key, VersionChain>> chains;
     private final long readTs;
+    /** Skip keys with a version newer than readTs. */
+    private final boolean unchangedOnly;
     private Entry next;
 
-    VisibleEntries(Iterator<Map.Entry<Key, VersionChain>> chains, long readTs) {
+    VisibleEntries(Iterator<Map.Entry<Key, VersionChain>> chains, long readTs,
+        boolean unchangedOnly) {
       this.chains = chains;
       this.readTs = readTs;
+      this.unchangedOnly = unchangedOnly;
     }
 
     @Override
     public boolean hasNext() {
       while (next == null && chains.hasNext()) {
         Map.Entry<Key, VersionChain> e = chains.next();
-        VersionChain.Version v = e.getValue().visible(readTs);
-        if (v != null && !v.isTombstone()) {
+        VersionChain chain = e.getValue();
+        VersionChain.Version v = chain.visible(readTs);
+        if (v != null && !v.isTombstone() && !(unchangedOnly && chain.newestTs() > readTs)) {
           next = new Entry(e.getKey(), v.value, v.ts);
         }
       }

@@ -2,8 +2,6 @@ package org.morphdb.engine.storage;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The keyspaces of a store by id: a copy-on-write open-addressing table, so a lookup
@@ -12,24 +10,12 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class SpaceTable {
 
-  /** One keyspace: the version chains of its keys, in key order. */
-  static final class Space {
-    final long id;
-    final ConcurrentSkipListMap<Key, VersionChain> chains = new ConcurrentSkipListMap<>();
-    /** Keys whose newest version is live (not a tombstone). */
-    final LongAdder liveKeys = new LongAdder();
-
-    Space(long id) {
-      this.id = id;
-    }
-  }
-
   /** An immutable probe table; {@code spaces[i] == null} marks a free slot. */
-  private record Table(long[] ids, Space[] spaces, int count) {
-    Space find(long id) {
+  private record Table(long[] ids, KeySpace[] spaces, int count) {
+    KeySpace find(long id) {
       int mask = ids.length - 1;
       for (int i = slot(id, mask); ; i = (i + 1) & mask) {
-        Space s = spaces[i];
+        KeySpace s = spaces[i];
         if (s == null || ids[i] == id) {
           return s;
         }
@@ -39,21 +25,21 @@ final class SpaceTable {
 
   private volatile Table table = build(List.of());
 
-  Space get(long id) {
+  KeySpace get(long id) {
     return table.find(id);
   }
 
-  Space getOrCreate(long id) {
-    Space s = table.find(id);
+  KeySpace getOrCreate(long id) {
+    KeySpace s = table.find(id);
     return s != null ? s : create(id);
   }
 
-  private synchronized Space create(long id) {
+  private synchronized KeySpace create(long id) {
     Table t = table;
-    Space s = t.find(id);
+    KeySpace s = t.find(id);
     if (s == null) {
-      s = new Space(id);
-      List<Space> all = all(t);
+      s = new KeySpace(id);
+      List<KeySpace> all = all(t);
       all.add(s);
       table = build(all);
     }
@@ -63,20 +49,20 @@ final class SpaceTable {
   synchronized void remove(long id) {
     Table t = table;
     if (t.find(id) != null) {
-      List<Space> all = all(t);
+      List<KeySpace> all = all(t);
       all.removeIf(s -> s.id == id);
       table = build(all);
     }
   }
 
   /** The spaces at the moment of the call. */
-  List<Space> all() {
+  List<KeySpace> all() {
     return all(table);
   }
 
-  private static List<Space> all(Table t) {
-    List<Space> all = new ArrayList<>(t.count() + 1);
-    for (Space s : t.spaces()) {
+  private static List<KeySpace> all(Table t) {
+    List<KeySpace> all = new ArrayList<>(t.count() + 1);
+    for (KeySpace s : t.spaces()) {
       if (s != null) {
         all.add(s);
       }
@@ -84,12 +70,12 @@ final class SpaceTable {
     return all;
   }
 
-  private static Table build(List<Space> spaces) {
+  private static Table build(List<KeySpace> spaces) {
     int capacity = Integer.highestOneBit(Math.max(8, spaces.size() * 3)) << 1;
     long[] ids = new long[capacity];
-    Space[] slots = new Space[capacity];
+    KeySpace[] slots = new KeySpace[capacity];
     int mask = capacity - 1;
-    for (Space s : spaces) {
+    for (KeySpace s : spaces) {
       int i = slot(s.id, mask);
       while (slots[i] != null) {
         i = (i + 1) & mask;

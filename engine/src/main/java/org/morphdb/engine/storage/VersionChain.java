@@ -36,7 +36,14 @@ final class VersionChain {
 
   private volatile Version head;
   /** Set, under the chain's lock, when vacuum takes the chain out of its space. */
-  private boolean removed;
+  private volatile boolean removed;
+  /** Set once the chain is in its space's key order (see {@link KeySpace}). */
+  volatile boolean linked;
+
+  /** True once vacuum took the chain out of its space: it never holds a live version again. */
+  boolean isRemoved() {
+    return removed;
+  }
 
   /** The newest version with {@code ts <= readTs}, tombstones included; null if none. */
   Version visible(long readTs) {

@@ -1,5 +1,6 @@
 package org.morphdb.engine.tx;
 
+import java.util.Arrays;
 import java.util.List;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.IndexDef;
@@ -75,11 +76,19 @@ public final class RowCodec {
    * values are all non-NULL, the values alone (so two writers of one value meet on one key).
    */
   public static Key indexKey(TableDef table, IndexDef index, Object[] storedRow, Key rowKey) {
-    Object[] values = indexValues(table, index, storedRow);
-    if (index.unique() && noNulls(values)) {
-      return Key.of(values);
+    List<Integer> cols = index.columnIds();
+    int n = cols.size();
+    Object[] parts = new Object[n + rowKey.size()];
+    for (int i = 0; i < n; i++) {
+      parts[i] = stored(table.columnById(cols.get(i)), storedRow);
     }
-    return Key.of(values).append(rowKey.parts().toArray());
+    if (index.unique() && noNulls(parts, n)) {
+      return Key.of(Arrays.copyOf(parts, n));
+    }
+    for (int i = n; i < parts.length; i++) {
+      parts[i] = rowKey.part(i - n);
+    }
+    return Key.of(parts);
   }
 
   /** True when this index key is a UNIQUE value key (whose KV value is the owning row key). */
@@ -97,12 +106,16 @@ public final class RowCodec {
     if (value instanceof Key k) {
       return k;
     }
-    return Key.ofList(indexKey.parts().subList(index.columnIds().size(), indexKey.size()));
+    return indexKey.suffix(index.columnIds().size());
   }
 
   static boolean noNulls(Object[] values) {
-    for (Object v : values) {
-      if (v == null) {
+    return noNulls(values, values.length);
+  }
+
+  private static boolean noNulls(Object[] values, int n) {
+    for (int i = 0; i < n; i++) {
+      if (values[i] == null) {
         return false;
       }
     }

@@ -160,4 +160,23 @@ class KeyTest {
     assertOrdered(Key.lowerBound(), Key.EMPTY, Key.lowerBound(5), Key.of(5L),
         Key.upperBound(5), Key.upperBound());
   }
+
+  @Test
+  void oneAndManyPartKeysCutAndJoinIntoEqualKeys() {
+    Key pair = Key.of(1L, "x");
+    assertSameKey(Key.of(1L), pair.prefix(1));
+    assertSameKey(Key.of("x"), pair.suffix(1));
+    assertSameKey(pair, pair.suffix(0));
+    assertSameKey(Key.EMPTY, pair.suffix(2));
+    assertSameKey(Key.of(5, 1L, "x"), Key.of(5L).append(pair));
+    assertSameKey(Key.of(5L, null), Key.of(5L).append(Key.of((Object) null)));
+    assertSameKey(Key.of(1L, "x"), Key.of(1).append("x"));
+    assertEquals(List.of(1L), Key.of(1).parts());
+    assertEquals(1, Key.of((Object) null).size());
+    assertEquals(null, Key.of((Object) null).part(0));
+    assertThrows(IndexOutOfBoundsException.class, () -> Key.of(1L).part(1));
+    assertThrows(MorphException.class, () -> Key.upperBound(1L).suffix(1));
+    assertNotEquals(Key.of(1L), Key.lowerBound(1L));
+    assertNotEquals(Key.upperBound(1L), Key.lowerBound(1L));
+  }
 }

@@ -1,0 +1,157 @@
+package org.morphdb.engine.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** The B+tree of a keyspace behaves like a sorted map, splits and shrinks included. */
+class OrderedChainsTest {
+  private final OrderedChains tree = new OrderedChains();
+  private final TreeMap<Key, VersionChain> model = new TreeMap<>();
+
+  private static List<Key> keysOf(Iterator<Map.Entry<Key, VersionChain>> it) {
+    List<Key> out = new ArrayList<>();
+    it.forEachRemaining(e -> out.add(e.getKey()));
+    return out;
+  }
+
+  private void assertSameAsModel(Random r) {
+    assertEquals(new ArrayList<>(model.keySet()), keysOf(tree.entries(null, null, false)));
+    assertEquals(new ArrayList<>(model.descendingKeySet()), keysOf(tree.entries(null, null, true)));
+    for (int i = 0; i < 20; i++) {
+      Key low = randomBound(r);
+      Key high = randomBound(r);
+      if (low.compareTo(high) > 0) {
+        continue;
+      }
+      NavigableMap<Key, VersionChain> sub = model.subMap(low, true, high, true);
+      assertEquals(new ArrayList<>(sub.keySet()), keysOf(tree.entries(low, high, false)), low + ".." + high);
+      assertEquals(new ArrayList<>(sub.descendingKeySet()), keysOf(tree.entries(low, high, true)));
+    }
+  }
+
+  private static Key randomBound(Random r) {
+    long v = r.nextInt(5000);
+    switch (r.nextInt(3)) {
+      case 0: return Key.lowerBound(v);
+      case 1: return Key.upperBound(v);
+      default: return Key.of(v, (long) r.nextInt(3));
+    }
+  }
+
+  private void put(Key k) {
+    VersionChain c = new VersionChain();
+    VersionChain there = tree.putIfAbsent(k, c);
+    VersionChain expected = model.putIfAbsent(k, c);
+    assertSame(expected, there);
+  }
+
+  private void remove(Key k) {
+    VersionChain c = model.get(k);
+    assertEquals(c != null, c != null && tree.remove(k, c));
+    assertEquals(false, tree.remove(k, new VersionChain()));
+    model.remove(k);
+  }
+
+  @Test
+  void randomPutsReplacesAndRemovesMatchASortedMap() {
+    Random r = new Random(42);
+    for (int round = 0; round < 30; round++) {
+      for (int i = 0; i < 2_000; i++) {
+        Key k = Key.of((long) r.nextInt(5000), (long) r.nextInt(3));
+        int op = r.nextInt(10);
+        if (op < 6) {
+          put(k);
+        } else if (op < 9) {
+          remove(k);
+        } else if (model.containsKey(k)) {
+          VersionChain fresh = new VersionChain();
+          assertTrue(tree.replace(k, model.get(k), fresh));
+          model.put(k, fresh);
+        }
+      }
+      assertSameAsModel(r);
+    }
+  }
+
+  @Test
+  void ascendingLoadsThenRemovalFromEitherEndEmptyTheTree() {
+    Random r = new Random(7);
+    for (long i = 0; i < 20_000; i++) {
+      put(Key.of(i));
+    }
+    assertSameAsModel(r);
+    for (long i = 0; i < 10_000; i++) {
+      remove(Key.of(i));
+      remove(Key.of(19_999 - i));
+      if (i % 2_500 == 0) {
+        assertSameAsModel(r);
+      }
+    }
+    assertSameAsModel(r);
+    for (long i = 30_000; i > 0; i -= 3) {
+      put(Key.of(i));
+    }
+    assertSameAsModel(r);
+  }
+
+  @Test
+  void iteratorsStayOrderedWhileWritersChangeTheTree() throws Exception {
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int w = 0; w < 2; w++) {
+      int seed = w;
+      threads.add(new Thread(() -> {
+        Random r = new Random(seed);
+        List<VersionChain> mine = new ArrayList<>();
+        for (int i = 0; i < 200_000; i++) {
+          Key k = Key.of((long) r.nextInt(20_000), (long) seed);
+          VersionChain c = new VersionChain();
+          if (tree.putIfAbsent(k, c) != null) {
+            tree.remove(k, tree.putIfAbsent(k, c));
+          }
+        }
+        stop.set(true);
+      }));
+    }
+    threads.add(new Thread(() -> {
+      try {
+        while (!stop.get()) {
+          boolean descending = Math.random() < 0.5;
+          Key low = Key.lowerBound(5_000L);
+          Key high = Key.upperBound(15_000L);
+          Key previous = null;
+          for (Iterator<Map.Entry<Key, VersionChain>> it = tree.entries(low, high, descending); it.hasNext(); ) {
+            Key k = it.next().getKey();
+            assertTrue(low.compareTo(k) < 0 && k.compareTo(high) < 0, k.toString());
+            if (previous != null) {
+              assertTrue(descending ? previous.compareTo(k) > 0 : previous.compareTo(k) < 0);
+            }
+            previous = k;
+          }
+        }
+      } catch (Throwable t) {
+        failure.set(t);
+      }
+    }));
+    threads.forEach(Thread::start);
+    for (Thread t : threads) {
+      t.join();
+    }
+    if (failure.get() != null) {
+      throw new AssertionError(failure.get());
+    }
+  }
+}
