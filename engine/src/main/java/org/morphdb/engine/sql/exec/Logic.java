@@ -7,22 +7,18 @@ final class Logic {
   private Logic() {}
 
   static Scalar and(List<Scalar> args) {
-    Scalar[] a = args.toArray(Scalar[]::new);
-    return (row, ctx) -> {
-      boolean unknown = false;
-      for (Scalar s : a) {
-        Object v = s.eval(row, ctx);
-        if (v == null) {
-          unknown = true;
-        } else if (!(Boolean) v) {
-          return false;
-        }
-      }
-      return unknown ? null : true;
-    };
+    return junction(args, false);
   }
 
   static Scalar or(List<Scalar> args) {
+    return junction(args, true);
+  }
+
+  /**
+   * AND ({@code decisive} false) or OR (true): the first operand equal to {@code decisive}
+   * decides; otherwise any unknown operand makes the result unknown.
+   */
+  private static Scalar junction(List<Scalar> args, boolean decisive) {
     Scalar[] a = args.toArray(Scalar[]::new);
     return (row, ctx) -> {
       boolean unknown = false;
@@ -30,11 +26,11 @@ final class Logic {
         Object v = s.eval(row, ctx);
         if (v == null) {
           unknown = true;
-        } else if ((Boolean) v) {
-          return true;
+        } else if ((Boolean) v == decisive) {
+          return decisive;
         }
       }
-      return unknown ? null : false;
+      return unknown ? null : !decisive;
     };
   }
 

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BinaryOperator;
+import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
@@ -230,7 +231,16 @@ final class ScalarCompiler {
     };
   }
 
-  private Scalar comparison(RexCall call, java.util.function.IntPredicate test) {
+  private Scalar comparison(RexCall call, IntPredicate test) {
+    return compare(call, false, test);
+  }
+
+  /** IS [NOT] DISTINCT FROM: like {@code =}, with two NULLs equal and NULL unequal to a value. */
+  private Scalar distinct(RexCall call, boolean distinct) {
+    return compare(call, true, c -> (c == 0) != distinct);
+  }
+
+  private Scalar compare(RexCall call, boolean nullsCompare, IntPredicate test) {
     RexNode left = call.getOperands().get(0);
     RexNode right = call.getOperands().get(1);
     Comparator<Object> cmp = Comparisons.of(left.getType(), right.getType());
@@ -238,25 +248,14 @@ final class ScalarCompiler {
     Scalar b = compile(right);
     return (row, ctx) -> {
       Object x = a.eval(row, ctx);
-      if (x == null) {
+      if (x == null && !nullsCompare) {
         return null;
       }
       Object y = b.eval(row, ctx);
-      return y == null ? null : test.test(cmp.compare(x, y));
-    };
-  }
-
-  private Scalar distinct(RexCall call, boolean distinct) {
-    RexNode left = call.getOperands().get(0);
-    RexNode right = call.getOperands().get(1);
-    Comparator<Object> cmp = Comparisons.of(left.getType(), right.getType());
-    Scalar a = compile(left);
-    Scalar b = compile(right);
-    return (row, ctx) -> {
-      Object x = a.eval(row, ctx);
-      Object y = b.eval(row, ctx);
-      boolean same = x == null || y == null ? x == y : cmp.compare(x, y) == 0;
-      return same != distinct;
+      if (x == null || y == null) {
+        return nullsCompare ? test.test(x == y ? 0 : 1) : null;
+      }
+      return test.test(cmp.compare(x, y));
     };
   }
 
