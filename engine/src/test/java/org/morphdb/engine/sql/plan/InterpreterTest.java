@@ -27,6 +27,8 @@ class InterpreterTest extends PlanTestBase {
       "SELECT id FROM t WHERE a BETWEEN 5 AND 20 OR b IN ('y', 'z') ORDER BY id",
       "SELECT id FROM t WHERE a IS NOT DISTINCT FROM NULL OR b LIKE 'x%' ORDER BY id",
       "SELECT id FROM t WHERE NOT (a > 5 AND b = 'x') ORDER BY id",
+      "SELECT id, a > 5 AND b > 'a', a > 5 OR b > 'x', NOT (a > 5) FROM t ORDER BY id",
+      "SELECT id FROM t WHERE (a > 5 AND b > 'a') IS NULL OR (a < 5 OR c > 2) IS NULL ORDER BY id",
       "SELECT id, (a > 5) IS TRUE, (a > 5) IS NOT FALSE, a IS NULL FROM t ORDER BY id",
       "SELECT id, CAST(a AS BIGINT), CAST(a AS VARCHAR), CAST(a AS DOUBLE), CAST(a AS DECIMAL(10, 2)),"
           + " UPPER(b), LOWER(b), CHAR_LENGTH(b), b || '!' FROM t ORDER BY id",
