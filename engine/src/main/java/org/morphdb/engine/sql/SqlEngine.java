@@ -318,7 +318,7 @@ public final class SqlEngine {
         return c.table(qn[0], qn[1]).orElse(null);
       });
       if (plan == null) {
-        plan = planner.prepare(p.sql(), c, QueryOptions.DEFAULT);
+        plan = planner.prepare(p.sql(), p.node(), c, QueryOptions.DEFAULT);
       }
       p.cachePlan(c.version(), plan);
     }

@@ -11,6 +11,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -68,6 +69,27 @@ final class LiteralLifter extends SqlShuttle {
       key.append('\u0000').append(t.getFullTypeString());
     }
     return new Lifted(out, List.copyOf(l.values), List.copyOf(l.types), key.toString());
+  }
+
+  /**
+   * Whether {@link #lift} copies the whole statement: it leaves windows, OVER, MATCH_RECOGNIZE,
+   * PIVOT, TABLESAMPLE and INTERVAL calls as they are, and validation may rewrite those.
+   */
+  static boolean copiesFully(SqlNode node) {
+    boolean[] shared = {false};
+    node.accept(new SqlShuttle() {
+      @Override
+      public SqlNode visit(SqlCall call) {
+        switch (call.getKind()) {
+          case WINDOW, OVER, MATCH_RECOGNIZE, PIVOT, UNPIVOT, TABLESAMPLE, INTERVAL:
+            shared[0] = true;
+            return call;
+          default:
+            return shared[0] ? call : super.visit(call);
+        }
+      }
+    });
+    return !shared[0];
   }
 
   /** Number of {@code ?} in a statement. */
@@ -138,6 +160,12 @@ final class LiteralLifter extends SqlShuttle {
       case DECIMAL -> d;
       default -> null;
     };
+  }
+
+  /** Identifiers are copied too: validation may rewrite them, and the input stays intact. */
+  @Override
+  public SqlNode visit(SqlIdentifier id) {
+    return id.clone(id.getParserPosition());
   }
 
   @Override

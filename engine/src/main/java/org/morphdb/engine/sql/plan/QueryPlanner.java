@@ -11,6 +11,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -58,6 +59,15 @@ public final class QueryPlanner {
 
   /** Parses (MorphParser), validates and plans a query, via the plan cache. */
   public PreparedQuery prepare(String sql, Catalog catalog, QueryOptions options) {
+    return prepare(sql, null, catalog, options);
+  }
+
+  /**
+   * {@link #prepare(String, Catalog, QueryOptions)} for a statement the caller has parsed
+   * already ({@code parsed}, or null): planning works on a copy, so the caller may keep it.
+   */
+  public PreparedQuery prepare(String sql, SqlNode parsed, Catalog catalog,
+      QueryOptions options) {
     PlanCache.PlanKey exact = new PlanCache.PlanKey(catalog.version(), options.exposeRowKey(),
         sql, options.parameterTypes());
     PreparedQueryImpl q = cache.statement(exact);
@@ -65,7 +75,8 @@ public final class QueryPlanner {
       cache.countHit();
       return q;
     }
-    SqlNode node = SqlConfig.parse(sql);
+    SqlNode node = parsed != null && LiteralLifter.copiesFully(parsed) ? parsed
+        : SqlConfig.parse(sql);
     PreparedQuery prepared = prepare(node, catalog, options);
     if (prepared instanceof PreparedQueryImpl impl && node.getKind() != SqlKind.EXPLAIN) {
       cache.putStatement(exact, impl);
@@ -159,8 +170,10 @@ public final class QueryPlanner {
     try {
       lifted = LiteralLifter.lift(query, f, n, true);
     } catch (RuntimeException e) {
-      // A node the lifter cannot copy or print: plan it as it is, uncached.
-      return new PreparedQueryImpl(QueryCompiler.compile(s, options.exposeRowKey(), query,
+      // A node the lifter cannot copy or print: plan a fresh parse of it (validation
+      // rewrites what it plans, and the caller may keep the node), uncached.
+      SqlNode fresh = SqlConfig.parse(query.toSqlString(CalciteSqlDialect.DEFAULT).getSql());
+      return new PreparedQueryImpl(QueryCompiler.compile(s, options.exposeRowKey(), fresh,
           fixedTypes(options, n, List.of()), n), List.of());
     }
     try {
