@@ -75,8 +75,12 @@ public final class QueryPlanner {
       cache.countHit();
       return q;
     }
-    SqlNode node = parsed != null && LiteralLifter.copiesFully(parsed) ? parsed
-        : SqlConfig.parse(sql);
+    SqlNode node;
+    try {
+      node = parsed != null && LiteralLifter.copiesFully(parsed) ? parsed : SqlConfig.parse(sql);
+    } catch (StackOverflowError e) {
+      throw ErrorTranslator.planning(e); // nested too deeply: "statement too complex"
+    }
     PreparedQuery prepared = prepare(node, catalog, options);
     if (prepared instanceof PreparedQueryImpl impl && node.getKind() != SqlKind.EXPLAIN) {
       cache.putStatement(exact, impl);
