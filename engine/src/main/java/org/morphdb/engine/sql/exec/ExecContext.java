@@ -1,5 +1,6 @@
 package org.morphdb.engine.sql.exec;
 
+import java.util.Arrays;
 import org.apache.calcite.DataContext;
 
 /**
@@ -20,8 +21,8 @@ final class ExecContext {
   Object parameter(int index) {
     if (index >= parameters.length) {
       int old = parameters.length;
-      parameters = java.util.Arrays.copyOf(parameters, Math.max(index + 1, old * 2));
-      java.util.Arrays.fill(parameters, old, parameters.length, UNREAD);
+      parameters = Arrays.copyOf(parameters, Math.max(index + 1, old * 2));
+      Arrays.fill(parameters, old, parameters.length, UNREAD);
     }
     Object v = parameters[index];
     if (v == UNREAD) {
@@ -37,7 +38,7 @@ final class ExecContext {
 
   void bind(int id, Object[] row) {
     if (id >= correlated.length) {
-      correlated = java.util.Arrays.copyOf(correlated, Math.max(id + 1, correlated.length * 2));
+      correlated = Arrays.copyOf(correlated, Math.max(id + 1, correlated.length * 2));
     }
     correlated[id] = row;
   }

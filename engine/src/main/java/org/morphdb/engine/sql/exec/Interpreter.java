@@ -32,6 +32,8 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds a tree of {@link Rows.Node}s from an Enumerable plan, or says the plan needs
@@ -39,8 +41,7 @@ import org.apache.calcite.rex.RexProgram;
  * each (null for a rel that is not a leaf).
  */
 public final class Interpreter {
-  /** {@code -Dmorph.interpreter.trace=true} prints why plans go to code generation. */
-  private static final boolean TRACE = Boolean.getBoolean("morph.interpreter.trace");
+  private static final Logger LOG = LoggerFactory.getLogger(Interpreter.class);
 
   private final Function<RelNode, Leaf> leaves;
   private final ScalarCompiler scalars;
@@ -62,9 +63,7 @@ public final class Interpreter {
     try {
       node = new Interpreter(root, leaves).build(root);
     } catch (NotInterpretable e) {
-      if (TRACE) {
-        System.err.println("[interpreter] not interpretable: " + e.getMessage());
-      }
+      LOG.debug("plan left to code generation: {}", e.getMessage());
       return Optional.empty();
     }
     return Optional.of(ctx -> new RowsEnumerator(node.open(new ExecContext(ctx))));

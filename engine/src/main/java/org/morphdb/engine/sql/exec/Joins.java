@@ -58,28 +58,17 @@ final class Joins {
 
         private void probe(Object[] l) {
           List<Integer> m = matcher.matches(l, ctx);
-          switch (type) {
-            case SEMI -> {
-              if (!m.isEmpty()) {
-                out.add(l);
-              }
+          if (emitsLeftOnly(type, l, !m.isEmpty(), out)) {
+            return;
+          }
+          for (int i : m) {
+            out.add(Operators.concat(l, rights.get(i), rightWidth));
+            if (matchedRight != null) {
+              matchedRight[i] = true;
             }
-            case ANTI -> {
-              if (m.isEmpty()) {
-                out.add(l);
-              }
-            }
-            default -> {
-              for (int i : m) {
-                out.add(Operators.concat(l, rights.get(i), rightWidth));
-                if (matchedRight != null) {
-                  matchedRight[i] = true;
-                }
-              }
-              if (m.isEmpty() && type.generatesNullsOnRight()) {
-                out.add(Operators.concat(l, null, rightWidth));
-              }
-            }
+          }
+          if (m.isEmpty() && type.generatesNullsOnRight()) {
+            out.add(Operators.concat(l, null, rightWidth));
           }
         }
 
@@ -101,6 +90,21 @@ final class Joins {
         }
       };
     };
+  }
+
+  /**
+   * SEMI and ANTI joins hand on the left row alone: when it has a match, or when it has none.
+   * Returns whether {@code type} is one of them (the caller then has nothing more to do).
+   */
+  private static boolean emitsLeftOnly(JoinRelType type, Object[] left, boolean matched,
+      ArrayDeque<Object[]> out) {
+    if (type != JoinRelType.SEMI && type != JoinRelType.ANTI) {
+      return false;
+    }
+    if (matched == (type == JoinRelType.SEMI)) {
+      out.add(left);
+    }
+    return true;
   }
 
   /**
@@ -200,25 +204,14 @@ final class Joins {
             }
             ctx.bind(id, l);
             List<Object[]> rs = Operators.drain(right.open(ctx));
-            switch (type) {
-              case SEMI -> {
-                if (!rs.isEmpty()) {
-                  out.add(l);
-                }
-              }
-              case ANTI -> {
-                if (rs.isEmpty()) {
-                  out.add(l);
-                }
-              }
-              default -> {
-                for (Object[] r : rs) {
-                  out.add(Operators.concat(l, r, rightWidth));
-                }
-                if (rs.isEmpty() && type == JoinRelType.LEFT) {
-                  out.add(Operators.concat(l, null, rightWidth));
-                }
-              }
+            if (emitsLeftOnly(type, l, !rs.isEmpty(), out)) {
+              continue;
+            }
+            for (Object[] r : rs) {
+              out.add(Operators.concat(l, r, rightWidth));
+            }
+            if (rs.isEmpty() && type == JoinRelType.LEFT) {
+              out.add(Operators.concat(l, null, rightWidth));
             }
           }
           return out.poll();
