@@ -36,7 +36,7 @@ final class Aggregation {
     int filter = call.filterArg;
     RelDataType type = call.getType();
     Supplier<Accumulator> plain = switch (call.getAggregation().getKind()) {
-      case COUNT -> args.length == 0 ? Count::new : () -> countNonNull(args);
+      case COUNT -> () -> count(args);
       case SUM -> sum(type, null, args);
       case SUM0 -> sum(type, Num.widen(0, type), args);
       case MIN, MAX -> extreme(call, inputType, args);
@@ -115,20 +115,6 @@ final class Aggregation {
     };
   }
 
-  private static final class Count implements Accumulator {
-    private long n;
-
-    @Override
-    public void add(Object[] row) {
-      n++;
-    }
-
-    @Override
-    public Object result() {
-      return n;
-    }
-  }
-
   /** SINGLE_VALUE (a scalar sub-query: more than one row is an error) and ANY_VALUE. */
   private static final class Single implements Accumulator {
     private final int arg;
@@ -197,8 +183,8 @@ final class Aggregation {
     }
   }
 
-  /** COUNT of rows whose arguments are all non-null. */
-  private static Accumulator countNonNull(int[] args) {
+  /** COUNT of rows whose arguments are all non-null (COUNT(*): of all rows). */
+  private static Accumulator count(int[] args) {
     return new Accumulator() {
       long n;
 
