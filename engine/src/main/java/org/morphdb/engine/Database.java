@@ -117,6 +117,9 @@ public final class Database {
       public boolean purgesRunning() { return jobRunner.jobs().purgesRunning(); }
 
       @Override
+      public int keyspaces() { return store.keyspaceCount(); }
+
+      @Override
       public int nodeCatalogVersion(int nodeId) { return cluster.node(nodeId).latestKnown().version(); }
 
       @Override

@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.morphdb.engine.api.Databases;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.api.Session;
+import org.morphdb.engine.api.TestHooks;
 
 /** The engine through its api: a table's life, transactions, constraints, the index states. */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
@@ -63,6 +65,43 @@ class SessionStoryTest {
       a.commit();
       assertEquals(rows(new Object[] {2}), query(b, "SELECT id FROM t WHERE a = 6"));
       assertEquals(List.of(), query(b, "CHECK TABLE t"));
+    }
+  }
+
+  @Test
+  void droppedTableIsForgottenOnceNoReaderCanSeeIt() throws InterruptedException {
+    try (Session s = open("story-forget"); Session reader = open("story-forget")) {
+      TestHooks hooks = Databases.testHooks("story-forget");
+      update(s, "CREATE TABLE keep (id INT PRIMARY KEY)");
+      update(s, "INSERT INTO keep VALUES (1)");
+      int before = hooks.keyspaces();
+      update(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT)");
+      update(s, "CREATE INDEX t_a ON t (a)");
+      update(s, "INSERT INTO t VALUES (1, 1), (2, 2)");
+      assertEquals(before + 2, hooks.keyspaces(), "the table's rows and its index");
+      reader.setReadOnly(true);
+      reader.setAutoCommit(false);
+      assertEquals(rows(new Object[] {1}, new Object[] {2}), query(reader, "SELECT id FROM t ORDER BY id"));
+
+      update(s, "DROP TABLE t");
+      awaitTrue(() -> !hooks.purgesRunning());
+      Thread.sleep(50);
+      assertEquals(rows(new Object[] {2}), query(reader, "SELECT id FROM t WHERE a = 2"),
+          "an older snapshot still reads the dropped table");
+      assertEquals(before + 2, hooks.keyspaces());
+
+      reader.commit();
+      awaitTrue(() -> hooks.keyspaces() == before);
+      assertEquals(rows(new Object[] {1}), query(s, "SELECT id FROM keep"));
+    }
+  }
+
+  private static void awaitTrue(java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      assertTrue(System.nanoTime() < deadline, "timed out");
+      Thread.sleep(5);
     }
   }
 

@@ -20,6 +20,12 @@ public interface TestHooks {
   /** True while a purge of a dropped index or table is still running. */
   boolean purgesRunning();
 
+  /**
+   * How many keyspaces the store holds: a dropped table's or index's space is forgotten once
+   * its purge is done and no reader can see it any more.
+   */
+  int keyspaces();
+
   /** The newest catalog version the node has received. */
   int nodeCatalogVersion(int nodeId);
 

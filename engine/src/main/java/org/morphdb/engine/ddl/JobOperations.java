@@ -196,10 +196,12 @@ public final class JobOperations {
   /**
    * Deletes every KV of the keyspaces with MVCC tombstones, once the visibility watermark has
    * passed the final state's activation (no late commit can add to them any more). A
-   * snapshot that still sees the object keeps reading the versions below.
+   * snapshot that still sees the object keeps reading the versions below. Returns the last
+   * delete's commit ts (0 when there was nothing to delete).
    */
-  void purge(long[] spaces, long finalActivationTs) {
+  long purge(long[] spaces, long finalActivationTs) {
     store.awaitVisible(finalActivationTs);
+    long lastDelete = 0;
     for (long space : spaces) {
       while (true) {
         CommitBatch batch = new CommitBatch();
@@ -210,8 +212,23 @@ public final class JobOperations {
         if (batch.isEmpty()) {
           break;
         }
-        store.commit(batch);
+        lastDelete = Math.max(lastDelete, store.commit(batch));
       }
     }
+    return lastDelete;
+  }
+
+  /**
+   * Drops the purged spaces from the store when no reader reads below {@code purgedTs}, so
+   * every reader sees only the purge's deletes there; false (nothing done) while one might not.
+   */
+  boolean forgetIfUnread(long[] spaces, long purgedTs) {
+    if (store.lowWaterMark() < purgedTs) {
+      return false;
+    }
+    for (long space : spaces) {
+      store.dropSpace(space);
+    }
+    return true;
   }
 }

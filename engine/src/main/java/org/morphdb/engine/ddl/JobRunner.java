@@ -1,8 +1,9 @@
 package org.morphdb.engine.ddl;
 
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -27,7 +28,7 @@ public final class JobRunner {
   private final DdlJobs jobs;
   private final JobOperations operations;
   private final ConcurrentHashMap<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
-  private final ExecutorService background;
+  private final ScheduledExecutorService background;
   private final boolean skipStates;
   /** Test hook: called with each step's name before the step commits (may block to script interleavings). */
   private volatile java.util.function.Consumer<String> beforeStep = step -> { };
@@ -41,7 +42,7 @@ public final class JobRunner {
     this.delayMillis = delayMillis;
     this.jobs = jobs;
     this.operations = operations;
-    this.background = Executors.newSingleThreadExecutor(r -> {
+    this.background = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "morph-purge");
       t.setDaemon(true);
       return t;
@@ -155,8 +156,9 @@ public final class JobRunner {
       jobs.purgeStarted(space);
     }
     background.execute(() -> {
+      long lastDelete = -1;
       try {
-        operations.purge(spaces, finalState.activationTs());
+        lastDelete = operations.purge(spaces, finalState.activationTs());
       } catch (RuntimeException e) {
         LOG.error("purge of {} failed", java.util.Arrays.toString(spaces), e);
       } finally {
@@ -165,7 +167,27 @@ public final class JobRunner {
           jobs.purgeFinished(space, tableId, finishedTs);
         }
       }
+      if (lastDelete >= 0) {
+        forgetWhenUnread(spaces, Math.max(lastDelete, finalState.activationTs()), 1);
+      }
     });
+  }
+
+  /**
+   * Once no reader reads below {@code purgedTs} (no snapshot sees the dropped object, or it
+   * sees the purge's deletes), the spaces hold nothing anyone can see: the store forgets them. Until then, retries with
+   * growing pauses, on the purge thread.
+   */
+  private void forgetWhenUnread(long[] spaces, long purgedTs, long pauseMillis) {
+    if (operations.forgetIfUnread(spaces, purgedTs)) {
+      return;
+    }
+    try {
+      background.schedule(() -> forgetWhenUnread(spaces, purgedTs, Math.min(pauseMillis * 2, 1000)),
+          pauseMillis, TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // the database is shutting down: its store goes away with it
+    }
   }
 
   /** Blocks until the version's activation timestamp has passed: then it is active everywhere. */

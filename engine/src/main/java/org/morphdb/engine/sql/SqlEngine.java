@@ -75,7 +75,8 @@ public final class SqlEngine {
     synchronized (CONSTRUCTION) {
       awaitWarmUp(); // building an engine may touch Calcite too
       this.db = db;
-      this.planner = new QueryPlanner(10_000);
+      this.planner = new QueryPlanner(10_000, t -> QueryPlanner.DEFAULT_ROW_COUNT,
+          t -> db.store().approximateSize(t.id()));
       this.constraints = new SqlConstraints(planner);
       this.access = new TableAccess(db.txManager());
       this.dml = new DmlRunner(db, this, access);

@@ -227,6 +227,11 @@ public final class MvccStore {
     return s == null ? 0 : Math.max(0, s.liveKeys.sum());
   }
 
+  /** How many keyspaces the store holds. */
+  public int keyspaceCount() {
+    return spaces.all().size();
+  }
+
   /** Removes a space and all its versions at once; only when no reader can need them. */
   public void dropSpace(long space) {
     spaces.remove(space);

@@ -16,6 +16,7 @@ import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.runtime.SqlFunctions;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
@@ -83,6 +84,12 @@ final class ScalarCompiler {
   private Scalar call(RexCall call) {
     List<RexNode> ops = call.getOperands();
     RelDataType type = call.getType();
+    if (Strong.policy(call) == Strong.Policy.ANY
+        && ops.stream().anyMatch(o -> RexUtil.isNullLiteral(o, true))) {
+      // A strict operator with a NULL operand is NULL, whatever its other operands would
+      // raise: the optimizer folds it so, and a quick plan must answer the same.
+      return (row, ctx) -> null;
+    }
     return switch (call.getKind()) {
       case EQUALS -> comparison(call, c -> c == 0);
       case NOT_EQUALS -> comparison(call, c -> c != 0);

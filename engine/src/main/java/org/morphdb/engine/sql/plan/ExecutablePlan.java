@@ -21,12 +21,17 @@ import org.slf4j.LoggerFactory;
  * the literal values lifted out of the statement. Immutable and shared between threads.
  *
  * @param userParameters the caller's parameters (the first ones); lifted literals follow
+ * @param explainText    the plan running now, as text (rendered on demand: most plans are never
+ *                       explained)
+ * @param quickFirst     whether the plan runs a quick plan until its code is generated
+ *                       (see {@link Planning#quick})
  */
 record ExecutablePlan(MorphSchemaFactory schemas, boolean exposeRowKey, List<ColumnMeta> columns,
     List<TypeKind> columnKinds, List<ColumnMeta> userParameters, List<TypeKind> parameterKinds,
-    Set<Integer> tableIds, Supplier<String> explainText, Map<String, Object> stash, Runner runner) {
+    Set<Integer> tableIds, Supplier<String> explainText, Map<String, Object> stash, Runner runner,
+    boolean quickFirst) {
 
-  /** The physical plan as text (rendered on first use: most plans are never explained). */
+  /** The physical plan running now, as text. */
   String explain() {
     return explainText.get();
   }

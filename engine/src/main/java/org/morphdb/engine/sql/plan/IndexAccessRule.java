@@ -1,5 +1,6 @@
 package org.morphdb.engine.sql.plan;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRuleCall;
@@ -9,6 +10,7 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.tools.RelBuilderFactory;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.TableDef;
@@ -56,19 +58,29 @@ public final class IndexAccessRule extends RelRule<IndexAccessRule.Config> {
 
   @Override
   public void onMatch(RelOptRuleCall call) {
-    LogicalFilter filter = call.rel(0);
-    MorphTableScan scan = call.rel(1);
+    for (RelNode access : accessPaths(call.rel(0), call.rel(1), call.builder())) {
+      call.transformTo(access);
+    }
+  }
+
+  /**
+   * The ways to read the rows of {@code filter} other than a full scan: a primary-key lookup
+   * first when there is one, then an index range per usable index; each under a Filter with
+   * what its keys do not guarantee.
+   */
+  static List<RelNode> accessPaths(LogicalFilter filter, MorphTableScan scan, RelBuilder builder) {
     RexNode condition = RexUtil.expandSearch(filter.getCluster().getRexBuilder(), null,
         filter.getCondition());
     KeyPredicates kp = KeyPredicates.of(condition, scan);
     if (kp.isEmpty()) {
-      return;
+      return List.of();
     }
+    List<RelNode> paths = new ArrayList<>();
     TableDef t = scan.def();
     KeyPredicates.Match<List<RexNode>> pk = kp.primaryKey(t);
     if (pk != null) {
-      transform(call, kp, pk.used(), new MorphPkLookup(scan.getCluster(), scan.baseTable(),
-          scan.morphTable(), scan.columns(), pk.key()));
+      paths.add(withResidual(builder, kp, pk.used(), new MorphPkLookup(scan.getCluster(),
+          scan.baseTable(), scan.morphTable(), scan.columns(), pk.key())));
     }
     for (IndexDef index : t.indexes()) {
       if (!index.state().readable()) {
@@ -76,15 +88,16 @@ public final class IndexAccessRule extends RelRule<IndexAccessRule.Config> {
       }
       KeyPredicates.Match<MorphIndexScan.KeyRange> range = kp.range(t, index);
       if (range != null) {
-        transform(call, kp, range.used(), new MorphIndexScan(scan.getCluster(), scan.baseTable(),
-            scan.morphTable(), scan.columns(), index, range.key()));
+        paths.add(withResidual(builder, kp, range.used(), new MorphIndexScan(scan.getCluster(),
+            scan.baseTable(), scan.morphTable(), scan.columns(), index, range.key())));
       }
     }
+    return paths;
   }
 
-  private static void transform(RelOptRuleCall call, KeyPredicates kp, BitSet used, RelNode access) {
+  private static RelNode withResidual(RelBuilder builder, KeyPredicates kp, BitSet used,
+      RelNode access) {
     List<RexNode> residual = kp.residual(used);
-    RelNode rel = residual.isEmpty() ? access : call.builder().push(access).filter(residual).build();
-    call.transformTo(rel);
+    return residual.isEmpty() ? access : builder.push(access).filter(residual).build();
   }
 }

@@ -6,7 +6,10 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.JoinToCorrelateRule;
 
 /**
  * The planner's rules, in the phases they run:
@@ -35,6 +38,19 @@ public final class MorphRules {
 
   static final int MULTI_JOIN_MIN_JOINS = 2;
 
+  /**
+   * Join → Correlate (an index nested-loop join, when the inner side becomes a key lookup per
+   * outer row), only for joins with a condition: a cross join made a correlate re-runs its
+   * whole inner side for every outer row, which the cost model underrates.
+   */
+  static final RelOptRule JOIN_TO_CORRELATE = CoreRules.JOIN_TO_CORRELATE.config
+      .withOperandSupplier(b -> b.operand(LogicalJoin.class)
+          .predicate(j -> (j.getJoinType() == JoinRelType.INNER
+              || j.getJoinType() == JoinRelType.LEFT) && !j.getCondition().isAlwaysTrue())
+          .anyInputs())
+      .as(JoinToCorrelateRule.Config.class)
+      .toRule();
+
   static final List<RelOptRule> SUB_QUERY = List.of(
       CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
       CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
@@ -54,7 +70,7 @@ public final class MorphRules {
 
   static final List<RelOptRule> PHYSICAL = List.of(
       INDEX_ACCESS,
-      CoreRules.JOIN_TO_CORRELATE,
+      JOIN_TO_CORRELATE,
       EnumerableRules.ENUMERABLE_JOIN_RULE,
       EnumerableRules.ENUMERABLE_CORRELATE_RULE,
       EnumerableRules.ENUMERABLE_PROJECT_RULE,

@@ -32,7 +32,6 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
-import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
@@ -86,8 +85,9 @@ final class Planning implements RelOptTable.ViewExpander {
   }
 
   private MorphValidator validator(CalciteCatalogReader reader, RelDataType[] fixedTypes) {
-    return new MorphValidator(SqlOperatorTables.chain(SqlStdOperatorTable.instance(), reader),
-        reader, typeFactory, fixedTypes);
+    // Schemas hold no functions, so only the standard operators are looked up: asking the
+    // catalog reader too cost a schema walk for every identifier (it might be a function).
+    return new MorphValidator(SqlStdOperatorTable.instance(), reader, typeFactory, fixedTypes);
   }
 
   /** Validates a query and converts it; {@code fixedTypes} per parameter index, or null. */
@@ -154,6 +154,27 @@ final class Planning implements RelOptTable.ViewExpander {
         .run(planner, rel, rel.getTraitSet(), List.of(), List.of());
     clock.lap("calc");
     return rel;
+  }
+
+  /**
+   * A plan for a statement seen for the first time: the same logical rewrites and join order
+   * as {@link #optimize} (none for plans that run as they are: no join, window or aggregate
+   * function to reduce), but correlated sub-queries stay correlates (no decorrelation), no
+   * field trimming, and no cost-based search ({@link DirectConversion}). Null when some
+   * operator needs the full optimizer.
+   */
+  RelNode quick(RelNode logical) {
+    RelNode rel = logical;
+    if (hasSubQuery(rel)) {
+      rel = hep(MorphRules.subQueries(), rel);
+    }
+    if (DirectConversion.needsRewrites(rel)) {
+      rel = hep(MorphRules.logical(), rel);
+      if (RelOptUtil.countJoins(rel) >= MorphRules.MULTI_JOIN_MIN_JOINS) {
+        rel = hep(MorphRules.joinOrder(), rel);
+      }
+    }
+    return DirectConversion.convert(rel);
   }
 
   /** Whether any expression of the plan is a sub-query. */

@@ -1,6 +1,5 @@
 package org.morphdb.engine.sql.plan;
 
-import com.google.common.base.Suppliers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -8,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
@@ -24,6 +25,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.morphdb.engine.api.ColumnMeta;
+import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.catalog.TypeKind;
 import org.morphdb.engine.sql.exec.Interpreter;
 import org.morphdb.engine.sql.exec.Leaf;
@@ -37,27 +39,52 @@ final class QueryCompiler {
   static final boolean INTERPRET =
       !"false".equalsIgnoreCase(System.getProperty("morph.interpreter"));
 
+  /**
+   * Whether a statement's first plan may be a quick one ({@link Planning#quick});
+   * {@code -Dmorph.quickPlan=false} always runs the full optimizer.
+   */
+  static final boolean QUICK = !"false".equalsIgnoreCase(System.getProperty("morph.quickPlan"));
+
+  /**
+   * Rows a quick plan may visit per run ({@link DirectConversion#work}); a plan expected to
+   * visit more is worth the full optimizer's decorrelation and cost-based choices at once.
+   */
+  static final double QUICK_MAX_WORK = 100_000;
+
   private QueryCompiler() {}
 
   /**
    * @param fixedTypes     per parameter index (the caller's, then the lifted ones), the type
    *                       to give it, or null to infer
    * @param userParameters how many parameters the caller supplies
+   * @param liveRows       live rows of a table now, or null to always plan fully: the first
+   *                       plan is a quick one when it is expected to be cheap to run
    */
   static ExecutablePlan compile(MorphSchemaFactory schemas, boolean exposeRowKey, SqlNode query,
-      RelDataType[] fixedTypes, int userParameters) {
+      RelDataType[] fixedTypes, int userParameters, ToLongFunction<TableDef> liveRows) {
     Planning p = new Planning(schemas, exposeRowKey);
     Planning.Converted c = p.convert(query, fixedTypes);
     RelNode logical = p.logical(c.root());
     Set<Integer> tables = tableIds(logical);
-    RelNode physical = p.optimize(logical);
+    RelNode quick = INTERPRET && QUICK && liveRows != null ? p.quick(logical) : null;
+    boolean quickFirst = quick != null
+        && DirectConversion.work(quick, liveRows) <= QUICK_MAX_WORK;
+    RelNode first = quickFirst ? quick : p.optimize(logical);
+    // What runs now: the quick plan is replaced by the full one when code is generated.
+    AtomicReference<RelNode> running = new AtomicReference<>(first);
     Map<String, Object> stash = new ConcurrentHashMap<>();
     int fieldCount = logical.getRowType().getFieldCount();
-    Supplier<ExecutablePlan.Runner> generate = () -> ExecutablePlan.bindable(
-        CodeCompiler.toBindable(stash, (EnumerableRel) physical, EnumerableRel.Prefer.ARRAY),
-        fieldCount);
+    Supplier<ExecutablePlan.Runner> generate = () -> {
+      // A plan that keeps running is worth the full optimizer before its code is generated.
+      RelNode full = quickFirst ? p.optimize(logical) : first;
+      ExecutablePlan.Runner r = ExecutablePlan.bindable(
+          CodeCompiler.toBindable(stash, (EnumerableRel) full, EnumerableRel.Prefer.ARRAY),
+          fieldCount);
+      running.set(full);
+      return r;
+    };
     ExecutablePlan.Runner runner = INTERPRET
-        ? Interpreter.tryBuild(physical, QueryCompiler::leaf)
+        ? Interpreter.tryBuild(first, QueryCompiler::leaf)
             .map(plan -> ExecutablePlan.tiered(plan::open, generate))
             .orElseGet(generate)
         : generate.get();
@@ -65,8 +92,8 @@ final class QueryCompiler {
     List<ColumnMeta> params = parameters(c, userParameters);
     return new ExecutablePlan(schemas, exposeRowKey,
         columns, kinds(logical.getRowType()), params, parameterKinds(c, userParameters), tables,
-        Suppliers.memoize(() -> RelOptUtil.toString(physical))::get, Collections.unmodifiableMap(stash),
-        runner);
+        () -> RelOptUtil.toString(running.get()), Collections.unmodifiableMap(stash), runner,
+        quickFirst);
   }
 
   /** How the interpreter reads a leaf of our plans, or null for other rels. */
@@ -96,7 +123,7 @@ final class QueryCompiler {
     return new ExecutablePlan(schemas, exposeRowKey,
         List.of(CalciteTypes.columnMeta("PLAN", null, planType)), List.of(TypeKind.VARCHAR),
         parameters(c, userParameters), parameterKinds(c, userParameters), tableIds(logical), () -> text,
-        Map.of(), ExecutablePlan.constant(rows));
+        Map.of(), ExecutablePlan.constant(rows), false);
   }
 
   private static List<ColumnMeta> columns(Planning.Converted c, RelDataType finalType) {

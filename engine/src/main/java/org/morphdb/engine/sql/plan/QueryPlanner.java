@@ -36,6 +36,7 @@ public final class QueryPlanner {
 
   private final PlanCache cache;
   private final ToLongFunction<TableDef> rowCountEstimate;
+  private final ToLongFunction<TableDef> liveRows;
   private final Cache<Integer, MorphSchemaFactory> schemas =
       Caffeine.newBuilder().maximumSize(8).build();
   private final Cache<ExpressionKey, CompiledExpression> expressions;
@@ -52,8 +53,19 @@ public final class QueryPlanner {
 
   /** @param rowCountEstimate estimated rows of a table, for choosing access paths and join order */
   public QueryPlanner(int planCacheSize, ToLongFunction<TableDef> rowCountEstimate) {
+    this(planCacheSize, rowCountEstimate, null);
+  }
+
+  /**
+   * @param liveRows a table's live rows now (cheap, approximate), or null: with it, a
+   *                 statement's first plan skips the cost-based optimizer when running it is
+   *                 expected to be cheap, and the full plan comes when the plan keeps running
+   */
+  public QueryPlanner(int planCacheSize, ToLongFunction<TableDef> rowCountEstimate,
+      ToLongFunction<TableDef> liveRows) {
     this.cache = new PlanCache(planCacheSize);
     this.rowCountEstimate = rowCountEstimate;
+    this.liveRows = liveRows;
     this.expressions = Caffeine.newBuilder().maximumSize(Math.max(16, planCacheSize)).build();
   }
 
@@ -178,7 +190,7 @@ public final class QueryPlanner {
       // rewrites what it plans, and the caller may keep the node), uncached.
       SqlNode fresh = SqlConfig.parse(query.toSqlString(CalciteSqlDialect.DEFAULT).getSql());
       return new PreparedQueryImpl(QueryCompiler.compile(s, options.exposeRowKey(), fresh,
-          fixedTypes(options, n, List.of()), n), List.of());
+          fixedTypes(options, n, List.of()), n, liveRows), List.of());
     }
     try {
       return bind(s, lifted, n, options);
@@ -199,7 +211,7 @@ public final class QueryPlanner {
     ExecutablePlan plan = cache.plan(key, s, () -> {
       try {
         return QueryCompiler.compile(s, options.exposeRowKey(), lifted.node(),
-            fixedTypes(options, n, lifted.types()), n);
+            fixedTypes(options, n, lifted.types()), n, liveRows);
       } catch (Throwable e) {
         throw ErrorTranslator.planning(e);
       }

@@ -115,6 +115,14 @@ class IndexAccessTest extends PlanTestBase {
   }
 
   @Test
+  void crossJoinIsNeverACorrelate() {
+    // the inner side of a correlate without a condition would be read again per outer row
+    String plan = explain("SELECT t.id, u.id FROM t, u WHERE t.a = 10 AND u.x > 'u'");
+    assertFalse(plan.contains("Correlate"), plan);
+    assertTrue(plan.contains("EnumerableNestedLoopJoin"), plan);
+  }
+
+  @Test
   void explainPlanForReturnsOnePlanColumn() {
     PreparedQuery q = prepare("EXPLAIN PLAN FOR SELECT * FROM u");
     assertEquals("PLAN", q.columns().get(0).name());

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.morphdb.engine.api.ErrorCode;
 
 /**
@@ -18,8 +19,8 @@ import org.morphdb.engine.api.ErrorCode;
  */
 class InterpreterTest extends PlanTestBase {
 
-  @ParameterizedTest
-  @ValueSource(strings = {
+  static Stream<String> queries() {
+    return Stream.of(
       "SELECT id, a + 1, a * 2 - id, -a, a / 3, MOD(a, 7), ABS(-a) FROM t ORDER BY id",
       "SELECT id, c + 1, c * a, c / 2, -c FROM t ORDER BY id",
       "SELECT id, CASE WHEN a > 10 THEN 'big' WHEN a IS NULL THEN 'none' ELSE 'small' END,"
@@ -58,7 +59,13 @@ class InterpreterTest extends PlanTestBase {
       "SELECT id FROM t WHERE a = 10 ORDER BY id",
       "SELECT b FROM t WHERE id = 3",
       "SELECT id FROM t WHERE a > 5 AND a < 40 ORDER BY id",
-      "SELECT * FROM v ORDER BY id"})
+      "SELECT * FROM v ORDER BY id",
+      "SELECT id FROM t WHERE NOT (NOT 2147483647 * a * a + id = NULL) ORDER BY id",
+      "SELECT id, 2147483647 * a * a < NULL FROM t ORDER BY id");
+  }
+
+  @ParameterizedTest
+  @MethodSource("queries")
   void interpretedAndGeneratedPlansAgree(String sql) {
     PreparedQueryImpl q = (PreparedQueryImpl) prepare(sql);
     ExecutablePlan.Tiered runner = assertInstanceOf(ExecutablePlan.Tiered.class, q.plan().runner(),
@@ -71,6 +78,45 @@ class InterpreterTest extends PlanTestBase {
     }
     assertTrue(runner.generated(), "compiled after " + ExecutablePlan.GENERATE_AFTER + " runs");
     assertEquals(generated, interpreted, sql);
+  }
+
+  /**
+   * Over small tables a statement's first plan is a quick one (no cost-based search), which
+   * gives way to the fully optimized plan when code is generated: same rows either way.
+   */
+  @ParameterizedTest
+  @MethodSource("queries")
+  void quickPlanRunsFirstAndAgreesWithTheFullPlan(String sql) {
+    QueryPlanner quickPlanner = new QueryPlanner(100, t -> 1000, t -> 4);
+    PreparedQueryImpl q = (PreparedQueryImpl) quickPlanner.prepare(sql, catalog,
+        QueryOptions.DEFAULT);
+    assertTrue(q.plan().quickFirst(), "a quick plan should run first: " + sql);
+    String quickPlan = q.explain();
+    List<List<Object>> quick = Tables.rows(q.execute(source, new Object[0]));
+    List<List<Object>> full = quick;
+    for (int i = 1; i < ExecutablePlan.GENERATE_AFTER; i++) {
+      full = Tables.rows(q.execute(source, new Object[0]));
+    }
+    assertTrue(((ExecutablePlan.Tiered) q.plan().runner()).generated());
+    assertEquals(explainFull(sql), q.explain(), "the full plan runs once code is generated");
+    assertEquals(full, quick, sql + "\nquick plan:\n" + quickPlan);
+  }
+
+  private String explainFull(String sql) {
+    return new QueryPlanner(100).prepare(sql, catalog, QueryOptions.DEFAULT).explain();
+  }
+
+  @Test
+  void statementThatWouldVisitManyRowsIsPlannedFullyAtOnce() {
+    String correlated = "SELECT id, (SELECT COUNT(*) FROM u WHERE u.x > t.b) FROM t";
+    QueryPlanner small = new QueryPlanner(100, t -> 1000, t -> 100);
+    QueryPlanner big = new QueryPlanner(100, t -> 1000, t -> 1000);
+    assertTrue(((PreparedQueryImpl) small.prepare(correlated, catalog, QueryOptions.DEFAULT))
+        .plan().quickFirst());
+    PreparedQueryImpl q = (PreparedQueryImpl) big.prepare(correlated, catalog,
+        QueryOptions.DEFAULT);
+    assertFalse(q.plan().quickFirst(), "1000 x 1000 rows is worth decorrelating");
+    assertEquals(explainFull(correlated), q.explain());
   }
 
   @Test
