@@ -69,7 +69,8 @@ final class DirectConversion {
   /** The Enumerable plan, or null when some operator needs the cost-based planner. */
   static RelNode convert(RelNode logical) {
     try {
-      return toPhysical(logical);
+      RelNode physical = toPhysical(logical);
+      return allEnumerable(physical) ? physical : null;
     } catch (NotConvertible e) {
       return null;
     }
@@ -79,10 +80,9 @@ final class DirectConversion {
     if (rel instanceof LogicalFilter filter && filter.getInput() instanceof MorphTableScan scan) {
       RelNode access = cheapestAccess(filter, scan);
       if (access != null) {
-        return access instanceof LogicalFilter residual
-            ? rule(residual).convert(residual.copy(residual.getTraitSet(),
-                List.of(toPhysical(residual.getInput()))))
-            : access;
+        // a key lookup or range, under a filter with the rest of the condition (or, when
+        // that is always false, empty Values)
+        return toPhysical(access);
       }
     }
     List<RelNode> inputs = new ArrayList<>();
@@ -100,6 +100,19 @@ final class DirectConversion {
       throw new NotConvertible();
     }
     return converted;
+  }
+
+  /** Whether every operator is Enumerable (a converter rule could leave a planner subset). */
+  private static boolean allEnumerable(RelNode rel) {
+    if (!(rel instanceof EnumerableRel)) {
+      return false;
+    }
+    for (RelNode input : rel.getInputs()) {
+      if (!allEnumerable(input)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static ConverterRule rule(RelNode rel) {

@@ -32,8 +32,14 @@ public final class GreedyJoinOrderRule extends RelRule<GreedyJoinOrderRule.Confi
   public record Config(OperandTransform operandSupplier, String description,
       RelBuilderFactory relBuilderFactory) implements RelRule.Config {
     public static final Config DEFAULT = new Config(
-        b -> b.operand(MultiJoin.class).predicate(GreedyJoinOrderRule::applies).anyInputs(),
+        b -> b.operand(MultiJoin.class)
+            .predicate(j -> j.getInputs().size() > MAX_EXHAUSTIVE && innerOnly(j)).anyInputs(),
         "MorphGreedyJoinOrderRule", RelFactories.LOGICAL_BUILDER);
+
+    /** Every inner MultiJoin, whatever its size: for quick plans (see Planning#quick). */
+    public static final Config ALL_SIZES = new Config(
+        b -> b.operand(MultiJoin.class).predicate(GreedyJoinOrderRule::innerOnly).anyInputs(),
+        "MorphGreedyJoinOrderRule(all sizes)", RelFactories.LOGICAL_BUILDER);
 
     @Override
     public GreedyJoinOrderRule toRule() {
@@ -60,8 +66,8 @@ public final class GreedyJoinOrderRule extends RelRule<GreedyJoinOrderRule.Confi
     super(config);
   }
 
-  private static boolean applies(MultiJoin j) {
-    return j.getInputs().size() > MAX_EXHAUSTIVE && !j.isFullOuterJoin()
+  private static boolean innerOnly(MultiJoin j) {
+    return !j.isFullOuterJoin()
         && j.getJoinTypes().stream().allMatch(t -> t == JoinRelType.INNER)
         && j.getOuterJoinConditions().stream().allMatch(c -> c == null);
   }

@@ -36,6 +36,10 @@ public final class MorphRules {
   public static final GreedyJoinOrderRule GREEDY_JOIN_ORDER =
       GreedyJoinOrderRule.Config.DEFAULT.toRule();
 
+  /** Every inner MultiJoin → greedy left-deep join tree (quick plans). */
+  static final GreedyJoinOrderRule GREEDY_JOIN_ORDER_ALL_SIZES =
+      GreedyJoinOrderRule.Config.ALL_SIZES.toRule();
+
   static final int MULTI_JOIN_MIN_JOINS = 2;
 
   /**
@@ -107,13 +111,23 @@ public final class MorphRules {
   }
 
   static HepProgram joinOrder() {
+    return joinOrder(GREEDY_JOIN_ORDER);
+  }
+
+  /** Join order for quick plans: greedy whatever the size (LoptOptimizeJoinRule costs more
+   * than running a statement once over small tables), except for outer joins. */
+  static HepProgram quickJoinOrder() {
+    return joinOrder(GREEDY_JOIN_ORDER_ALL_SIZES);
+  }
+
+  private static HepProgram joinOrder(GreedyJoinOrderRule greedy) {
     return new HepProgramBuilder()
         .addMatchOrder(HepMatchOrder.BOTTOM_UP)
         .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
         .addMatchOrder(HepMatchOrder.ARBITRARY)
         .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
         .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
-        .addRuleInstance(GREEDY_JOIN_ORDER)
+        .addRuleInstance(greedy)
         .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
         .addRuleCollection(LOGICAL)
         .build();

@@ -157,11 +157,11 @@ final class Planning implements RelOptTable.ViewExpander {
   }
 
   /**
-   * A plan for a statement seen for the first time: the same logical rewrites and join order
-   * as {@link #optimize} (none for plans that run as they are: no join, window or aggregate
-   * function to reduce), but correlated sub-queries stay correlates (no decorrelation), no
-   * field trimming, and no cost-based search ({@link DirectConversion}). Null when some
-   * operator needs the full optimizer.
+   * A plan for a statement seen for the first time: the same logical rewrites as
+   * {@link #optimize} (none for plans that run as they are: no join, window or aggregate
+   * function to reduce) and a greedy join order, but correlated sub-queries stay correlates
+   * (no decorrelation), no field trimming, and no cost-based search
+   * ({@link DirectConversion}). Null when some operator needs the full optimizer.
    */
   RelNode quick(RelNode logical) {
     RelNode rel = logical;
@@ -171,7 +171,7 @@ final class Planning implements RelOptTable.ViewExpander {
     if (DirectConversion.needsRewrites(rel)) {
       rel = hep(MorphRules.logical(), rel);
       if (RelOptUtil.countJoins(rel) >= MorphRules.MULTI_JOIN_MIN_JOINS) {
-        rel = hep(MorphRules.joinOrder(), rel);
+        rel = hep(MorphRules.quickJoinOrder(), rel);
       }
     }
     return DirectConversion.convert(rel);

@@ -61,7 +61,9 @@ class InterpreterTest extends PlanTestBase {
       "SELECT id FROM t WHERE a > 5 AND a < 40 ORDER BY id",
       "SELECT * FROM v ORDER BY id",
       "SELECT id FROM t WHERE NOT (NOT 2147483647 * a * a + id = NULL) ORDER BY id",
-      "SELECT id, 2147483647 * a * a < NULL FROM t ORDER BY id");
+      "SELECT id, 2147483647 * a * a < NULL FROM t ORDER BY id",
+      "SELECT id FROM t WHERE id > 0 AND (a = 10 OR a = 30) AND a IS NULL ORDER BY id",
+      "SELECT t.id FROM t, u, t t2 WHERE t.id = u.t_id AND u.id = t2.id AND t2.a > 5 ORDER BY 1");
   }
 
   @ParameterizedTest
