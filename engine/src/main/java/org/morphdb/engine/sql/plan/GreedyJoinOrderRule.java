@@ -165,6 +165,19 @@ public final class GreedyJoinOrderRule extends RelRule<GreedyJoinOrderRule.Confi
       width += offset[input + 1] - offset[input];
       joined.set(input);
       b.push(join.getInputs().get(input));
+      // Predicates on this input alone filter it before it is joined (pushing them down
+      // through a deep join tree later would take a rule firing per level).
+      List<RexNode> local = new ArrayList<>();
+      for (int p = 0; p < predicates.size(); p++) {
+        BitSet in = predicates.get(p).inputs();
+        if (!applied[p] && in.cardinality() == 1 && in.get(input)) {
+          applied[p] = true;
+          local.add(shift(predicates.get(p).condition(), -offset[input]));
+        }
+      }
+      if (!local.isEmpty()) {
+        b.filter(local);
+      }
       List<RexNode> conditions = new ArrayList<>();
       for (int p = 0; p < predicates.size(); p++) {
         BitSet missing = (BitSet) predicates.get(p).inputs().clone();
@@ -196,6 +209,16 @@ public final class GreedyJoinOrderRule extends RelRule<GreedyJoinOrderRule.Confi
       b.filter(join.getPostJoinFilter());
     }
     return b.build();
+  }
+
+  /** The expression with every field reference moved by {@code delta}. */
+  private static RexNode shift(RexNode e, int delta) {
+    return e.accept(new RexShuttle() {
+      @Override
+      public RexNode visitInputRef(RexInputRef ref) {
+        return new RexInputRef(ref.getIndex() + delta, ref.getType());
+      }
+    });
   }
 
   private static RexNode remap(RexNode e, int[] position) {

@@ -102,26 +102,29 @@ public final class MorphRules {
   }
 
   static HepProgram logical() {
-    return new HepProgramBuilder()
-        .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
+    return operatorRewrites(new HepProgramBuilder()).addRuleCollection(LOGICAL).build();
+  }
+
+  /** Rewrites that make operators runnable: windows out of projections, aggregate
+   * functions reduced, DISTINCT aggregates expanded. */
+  private static HepProgramBuilder operatorRewrites(HepProgramBuilder b) {
+    return b.addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
         .addRuleInstance(CoreRules.AGGREGATE_REDUCE_FUNCTIONS)
-        .addRuleInstance(CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN)
-        .addRuleCollection(LOGICAL)
-        .build();
+        .addRuleInstance(CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN);
   }
 
   static HepProgram joinOrder() {
-    return joinOrder(GREEDY_JOIN_ORDER);
+    return joinOrder(new HepProgramBuilder(), GREEDY_JOIN_ORDER);
   }
 
   /** Join order for quick plans: greedy whatever the size (LoptOptimizeJoinRule costs more
    * than running a statement once over small tables), except for outer joins. */
   static HepProgram quickJoinOrder() {
-    return joinOrder(GREEDY_JOIN_ORDER_ALL_SIZES);
+    return joinOrder(new HepProgramBuilder(), GREEDY_JOIN_ORDER_ALL_SIZES);
   }
 
-  private static HepProgram joinOrder(GreedyJoinOrderRule greedy) {
-    return new HepProgramBuilder()
+  private static HepProgram joinOrder(HepProgramBuilder b, GreedyJoinOrderRule greedy) {
+    return b
         .addMatchOrder(HepMatchOrder.BOTTOM_UP)
         .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
         .addMatchOrder(HepMatchOrder.ARBITRARY)

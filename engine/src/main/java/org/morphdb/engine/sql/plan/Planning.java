@@ -90,10 +90,14 @@ final class Planning implements RelOptTable.ViewExpander {
     return new MorphValidator(SqlStdOperatorTable.instance(), reader, typeFactory, fixedTypes);
   }
 
-  /** Validates a query and converts it; {@code fixedTypes} per parameter index, or null. */
+  /**
+   * Validates a query and converts it; {@code fixedTypes} per parameter index, or null. The
+   * query is rewritten in place (column names qualified), as validation would anyway.
+   */
   Converted convert(SqlNode query, RelDataType[] fixedTypes) {
     CalciteCatalogReader reader = reader(exposeRowKey, List.of(Catalog.DEFAULT_SCHEMA));
     MorphValidator validator = validator(reader, fixedTypes);
+    ColumnQualifier.qualify(query, schemas.catalog());
     SqlNode validated = validator.validate(query);
     SqlToRelConverter converter = new SqlToRelConverter(this, validator, reader, cluster,
         StandardConvertletTable.INSTANCE, SqlConfig.TO_REL);
