@@ -34,7 +34,18 @@ public final class CommitBatch {
     }
   }
 
-  private record Target(long space, Key key) {}
+  private record Target(long space, Key key) {
+    // Written out: a record's generated methods go through method handles (seen in profiles).
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Target t && t.space == space && t.key.equals(key);
+    }
+
+    @Override
+    public int hashCode() {
+      return Long.hashCode(space) * 31 + key.hashCode();
+    }
+  }
 
   private final List<Write> writes = new ArrayList<>();
   /** Where each (space, key) was first written; null in a batch of distinct keys. */

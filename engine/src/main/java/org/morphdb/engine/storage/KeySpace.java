@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>The hash map decides which chain is a key's: a chain enters it first and leaves it only
  * once marked removed (by vacuum, under the chain's lock), so at any moment a key has at most
  * one chain not removed. A writer that wrote into a chain then makes sure the ordered map
- * holds it ({@link #link}), replacing a removed chain left there; until then a scan may miss
- * the key, which is harmless: the writer's commit is not visible before it returns.
+ * holds it ({@link #linkAll}), replacing a removed chain left there; until then a scan may
+ * miss the key, which is harmless: the writer's commit is not visible before it returns.
  */
 final class KeySpace {
   final long id;
@@ -39,39 +39,45 @@ final class KeySpace {
   }
 
   /**
-   * Writes a version into the chain of {@code key}, creating the chain if needed.
+   * Writes a version into the chain of {@code key}, creating the chain if needed, and counts
+   * the change in {@link #liveKeys}. Returns the chain written; the caller brings it into key
+   * order ({@link #linkAll}) unless it is {@link VersionChain#linked} already.
    *
-   * @return the change in whether the key's newest version is live (-1, 0, +1)
+   * @param likelyNew the key is probably absent (the backfill's keys): try to insert a chain
+   *     at once instead of looking for one first, one hash-map probe instead of two
    */
-  int write(Key key, Object stored, long ts, boolean replaceSameTs, long horizon) {
+  VersionChain write(Key key, Object stored, long ts, boolean replaceSameTs, long horizon,
+      boolean likelyNew) {
     while (true) {
-      VersionChain chain = byKey.get(key);
+      VersionChain chain = likelyNew ? null : byKey.get(key);
       if (chain == null) {
-        chain = byKey.computeIfAbsent(key, k -> new VersionChain());
+        VersionChain fresh = new VersionChain();
+        chain = byKey.putIfAbsent(key, fresh);
+        chain = chain == null ? fresh : chain;
       }
       int delta = chain.write(ts, stored, replaceSameTs, horizon);
       if (delta == VersionChain.REMOVED) {
         unlink(key, chain); // vacuum took it out; write to a fresh chain
         continue;
       }
-      if (!chain.linked) {
-        link(key, chain);
+      if (delta != 0) {
+        liveKeys.add(delta);
       }
-      return delta;
+      return chain;
     }
   }
 
-  /** Puts {@code chain} in key order, unless a newer chain of the key is already there. */
-  private void link(Key key, VersionChain chain) {
-    VersionChain there = ordered.putIfAbsent(key, chain);
-    while (there != null && there != chain && there.isRemoved()) {
-      if (ordered.replace(key, there, chain)) {
-        break;
-      }
-      there = ordered.putIfAbsent(key, chain);
+  /**
+   * Puts the chains {@code chains[from..to)} in key order, unless a newer chain of the same
+   * key is already there (a chain found there that vacuum removed is replaced; any other was
+   * created after this one was removed). Until then a scan may miss the keys, which is
+   * harmless: the commit that wrote them is not visible before it returns.
+   */
+  void linkAll(Key[] keys, VersionChain[] chains, int from, int to, boolean yieldBetween) {
+    ordered.linkAll(keys, chains, from, to, yieldBetween);
+    for (int i = from; i < to; i++) {
+      chains[i].linked = true;
     }
-    // Any other chain found is newer: this one was removed before it was created.
-    chain.linked = true;
   }
 
   private void unlink(Key key, VersionChain chain) {

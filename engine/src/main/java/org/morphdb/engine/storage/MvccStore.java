@@ -189,22 +189,30 @@ public final class MvccStore {
     applyAt(batch, ts, false);
   }
 
+  /**
+   * Writes the batch at {@code ts}. Commits replace a version of the same ts; the backfill
+   * ({@code replaceSameTs} false) keeps it, writes mostly new keys, and yields now and then.
+   * New chains enter their trees' key order together at the end, before this returns.
+   */
   void applyAt(CommitBatch batch, long ts, boolean replaceSameTs) {
     long horizon = tracker.horizon();
+    boolean background = !replaceSameTs;
+    PendingLinks links = new PendingLinks();
     KeySpace space = null;
     int written = 0;
     for (CommitBatch.Write w : batch.writes()) {
-      if (!replaceSameTs && ++written % YIELD_EVERY == 0) {
+      if (background && ++written % YIELD_EVERY == 0) {
         Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
       }
       if (space == null || space.id != w.space()) {
         space = spaces.getOrCreate(w.space());
       }
-      int delta = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon);
-      if (delta != 0) {
-        space.liveKeys.add(delta);
+      VersionChain chain = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon, background);
+      if (!chain.linked) {
+        links.add(space, w.key(), chain);
       }
     }
+    links.linkAll(background);
   }
 
   // ---- reclamation and administration ----

@@ -22,6 +22,8 @@ import java.util.concurrent.locks.StampedLock;
  */
 final class OrderedChains {
   static final int CAPACITY = 64;
+  /** Keys {@link #linkAll} inserts per hold of the write lock. */
+  static final int RUN = 64;
 
   private final StampedLock lock = new StampedLock();
   private Node root = new Leaf();
@@ -97,18 +99,54 @@ final class OrderedChains {
       if (i >= 0) {
         return leaf.chains[i];
       }
-      if (leaf.n < CAPACITY) {
-        insertAt(leaf, -i - 1, key, chain); // the common case: no split, no path needed
-        return null;
-      }
-      List<Inner> path = new ArrayList<>(8);
-      int[] slots = new int[32];
-      leaf = descend(key, path, slots);
-      insert(leaf, -i - 1, key, chain, path, slots);
+      insertMissing(leaf, -i - 1, key, chain);
       return null;
     } finally {
       lock.unlockWrite(stamp);
     }
+  }
+
+  /**
+   * For each of {@code keys[from..to)}: puts its chain under the key, unless the key holds a
+   * chain that is not removed (a removed one is replaced) — what {@link KeySpace} does to
+   * bring written chains into key order. Takes the write lock once per {@link #RUN} keys
+   * instead of once per key: a backfill batch of thousands of keys would otherwise contend
+   * with the writers for the lock thousands of times. With {@code yieldBetween}, yields the
+   * CPU between lock holds so that writers waiting for the lock get in.
+   */
+  void linkAll(Key[] keys, VersionChain[] chains, int from, int to, boolean yieldBetween) {
+    for (int start = from; start < to; start += RUN) {
+      int end = Math.min(to, start + RUN);
+      long stamp = lock.writeLock();
+      try {
+        for (int k = start; k < end; k++) {
+          Leaf leaf = descend(keys[k], null, null);
+          int i = search(leaf, leaf.n, keys[k]);
+          if (i < 0) {
+            insertMissing(leaf, -i - 1, keys[k], chains[k]);
+          } else if (leaf.chains[i] != chains[k] && leaf.chains[i].isRemoved()) {
+            leaf.chains[i] = chains[k];
+          }
+        }
+      } finally {
+        lock.unlockWrite(stamp);
+      }
+      if (yieldBetween && end < to) {
+        Thread.yield();
+      }
+    }
+  }
+
+  /** Inserts a key absent from {@code leaf} at {@code at}, splitting as needed (write lock held). */
+  private void insertMissing(Leaf leaf, int at, Key key, VersionChain chain) {
+    if (leaf.n < CAPACITY) {
+      insertAt(leaf, at, key, chain); // the common case: no split, no path needed
+      return;
+    }
+    List<Inner> path = new ArrayList<>(8);
+    int[] slots = new int[32];
+    Leaf same = descend(key, path, slots);
+    insert(same, at, key, chain, path, slots);
   }
 
   /** Replaces the chain of {@code key} if it is {@code expected}. */
