@@ -61,24 +61,11 @@ public final class CommitBatch {
 
   /**
    * A batch whose caller writes each (space, key) at most once (the backfill): it keeps no
-   * record of what it holds, and {@link #sortByKey} may reorder it. Writing a key twice into
-   * it is a bug (which of the two lands is not defined).
+   * record of what it holds. Writing a key twice into it is a bug (which of the two lands is
+   * not defined).
    */
   public static CommitBatch ofDistinctKeys() {
     return new CommitBatch(true);
-  }
-
-  /**
-   * Sorts a batch of distinct keys by space, then key: applied in that order, its writes
-   * walk each keyspace's ordered map in order instead of jumping around it.
-   */
-  public CommitBatch sortByKey() {
-    if (positions != null) {
-      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "only a batch of distinct keys is sorted");
-    }
-    writes.sort((a, b) -> a.space() != b.space() ? Long.compare(a.space(), b.space())
-        : a.key().compareTo(b.key()));
-    return this;
   }
 
   /** Puts {@code value} (not null) under {@code key} in {@code space}. */

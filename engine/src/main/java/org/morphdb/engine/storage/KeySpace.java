@@ -22,6 +22,8 @@ final class KeySpace {
   private final OrderedChains ordered = new OrderedChains();
   /** Keys whose newest version is live (not a tombstone). */
   final LongAdder liveKeys = new LongAdder();
+  /** While set, written chains stay out of the key order ({@link #deferOrder}). */
+  private volatile boolean orderDeferred;
 
   KeySpace(long id) {
     this.id = id;
@@ -78,6 +80,72 @@ final class KeySpace {
     for (int i = from; i < to; i++) {
       chains[i].linked = true;
     }
+  }
+
+  /** False while the key order is deferred: written chains are then not to be linked. */
+  boolean ordersWrites() {
+    return !orderDeferred;
+  }
+
+  /**
+   * Stops bringing written chains into key order: a bulk build (an index's backfill, while no
+   * one scans the index) then costs writers and the build one hash-map insert per key instead
+   * of a tree insert at a random place under the tree's lock. Until {@link #restoreOrder},
+   * scans of this space miss what was written.
+   */
+  void deferOrder() {
+    orderDeferred = true;
+  }
+
+  /**
+   * Builds the key order anew from the hash map (which holds every chain not removed) in one
+   * sorted pass, then orders writes again and links the chains written meanwhile. A writer
+   * puts its chain in the hash map before it reads the flag and this clears the flag before it
+   * reads the hash map, so every chain is linked by one of the two.
+   */
+  void restoreOrder() {
+    Chains all = chains(false);
+    ordered.rebuild(all.keys, all.chains, ChainSorter.order(all.keys, all.count), all.count);
+    orderDeferred = false;
+    Chains late = chains(true);
+    int[] order = ChainSorter.order(late.keys, late.count); // linked in key order: fewer misses
+    Key[] keys = new Key[late.count];
+    VersionChain[] chains = new VersionChain[late.count];
+    for (int i = 0; i < late.count; i++) {
+      keys[i] = late.keys[order[i]];
+      chains[i] = late.chains[order[i]];
+    }
+    linkAll(keys, chains, 0, late.count, false);
+  }
+
+  /** Keys with their chains, in {@code keys[0..count)} and {@code chains[0..count)}. */
+  private record Chains(Key[] keys, VersionChain[] chains, int count) {}
+
+  /**
+   * The chains of the hash map (only those not linked, with {@code unlinkedOnly}); the others
+   * are marked linked, early, which is harmless while the order is deferred: no one links then.
+   */
+  private Chains chains(boolean unlinkedOnly) {
+    int capacity = unlinkedOnly ? 64 : Math.max(16, byKey.size() + byKey.size() / 8);
+    Key[] keys = new Key[capacity];
+    VersionChain[] chains = new VersionChain[capacity];
+    int n = 0;
+    for (Map.Entry<Key, VersionChain> e : byKey.entrySet()) {
+      VersionChain chain = e.getValue();
+      if (unlinkedOnly && chain.linked) {
+        continue;
+      }
+      if (n == keys.length) {
+        keys = java.util.Arrays.copyOf(keys, n * 2);
+        chains = java.util.Arrays.copyOf(chains, n * 2);
+      }
+      keys[n] = e.getKey();
+      chains[n++] = chain;
+      if (!unlinkedOnly) {
+        chain.linked = true;
+      }
+    }
+    return new Chains(keys, chains, n);
   }
 
   private void unlink(Key key, VersionChain chain) {

@@ -201,18 +201,39 @@ public final class MvccStore {
     KeySpace space = null;
     int written = 0;
     for (CommitBatch.Write w : batch.writes()) {
-      if (background && ++written % YIELD_EVERY == 0) {
-        Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
-      }
       if (space == null || space.id != w.space()) {
         space = spaces.getOrCreate(w.space());
       }
+      if (background && space.ordersWrites() && ++written % YIELD_EVERY == 0) {
+        Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
+      }
       VersionChain chain = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon, background);
-      if (!chain.linked) {
+      if (!chain.linked && space.ordersWrites()) {
         links.add(space, w.key(), chain);
       }
     }
     links.linkAll(background);
+  }
+
+  // ---- bulk builds ----
+
+  /**
+   * Until {@link #restoreOrder}, writes to {@code space} (created if needed) skip its key
+   * order: point reads see them, scans of the space do not. For building an index that no
+   * one scans yet (WRITE_ONLY): each write then costs a hash-map insert instead of a tree
+   * insert, for the backfill and for the writers maintaining the index meanwhile. Calls
+   * on one space must not overlap.
+   */
+  public void deferOrder(long space) {
+    spaces.getOrCreate(space).deferOrder();
+  }
+
+  /** Builds {@code space}'s key order in one pass and orders its writes again. */
+  public void restoreOrder(long space) {
+    KeySpace s = spaces.get(space);
+    if (s != null) {
+      s.restoreOrder();
+    }
   }
 
   // ---- reclamation and administration ----

@@ -24,6 +24,8 @@ final class OrderedChains {
   static final int CAPACITY = 64;
   /** Keys {@link #linkAll} inserts per hold of the write lock. */
   static final int RUN = 64;
+  /** Entries per node of a tree built by {@link #rebuild}. */
+  static final int BUILD_FILL = 48;
 
   private final StampedLock lock = new StampedLock();
   private Node root = new Leaf();
@@ -147,6 +149,64 @@ final class OrderedChains {
     int[] slots = new int[32];
     Leaf same = descend(key, path, slots);
     insert(same, at, key, chain, path, slots);
+  }
+
+  /**
+   * Replaces the whole tree by one holding {@code keys[0..n)} with their chains, taken in the
+   * order {@code order} gives (ascending, distinct keys): built bottom-up in one pass, each node {@link #BUILD_FILL} full so that the
+   * random inserts that follow do not split every node at once. Far cheaper than {@code n}
+   * inserts at random places; {@link KeySpace#restoreOrder} uses it after a bulk build.
+   */
+  void rebuild(Key[] keys, VersionChain[] chains, int[] order, int n) {
+    Node built = n == 0 ? new Leaf() : buildLevels(keys, chains, order, n);
+    long stamp = lock.writeLock();
+    try {
+      root = built;
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  private static Node buildLevels(Key[] keys, VersionChain[] chains, int[] order, int n) {
+    int groups = (n + BUILD_FILL - 1) / BUILD_FILL;
+    Node[] level = new Node[groups];
+    Key[] firsts = new Key[groups];
+    for (int g = 0, from = 0; g < groups; g++) {
+      int to = (int) ((long) n * (g + 1) / groups); // even sizes: no nearly empty last leaf
+      Leaf leaf = new Leaf();
+      for (int i = from; i < to; i++) {
+        Key key = keys[order[i]];
+        leaf.keys[i - from] = key;
+        leaf.prefixes[i - from] = key.sortPrefix();
+        leaf.chains[i - from] = chains[order[i]];
+      }
+      leaf.n = to - from;
+      level[g] = leaf;
+      firsts[g] = leaf.keys[0];
+      from = to;
+    }
+    int count = groups;
+    while (count > 1) {
+      int parents = (count + BUILD_FILL - 1) / BUILD_FILL;
+      for (int g = 0, from = 0; g < parents; g++) {
+        int to = (int) ((long) count * (g + 1) / parents);
+        Inner inner = new Inner();
+        for (int i = from; i < to; i++) {
+          inner.children[i - from] = level[i];
+          if (i > from) { // child j's separator: the first key under it
+            inner.keys[i - from - 1] = firsts[i];
+            inner.prefixes[i - from - 1] = firsts[i].sortPrefix();
+          }
+        }
+        inner.n = to - from;
+        Key first = firsts[from];
+        level[g] = inner;
+        firsts[g] = first;
+        from = to;
+      }
+      count = parents;
+    }
+    return level[0];
   }
 
   /** Replaces the chain of {@code key} if it is {@code expected}. */

@@ -268,4 +268,39 @@ class OrderedChainsTest {
     expected.sort(null);
     assertEquals(expected, keysOf(tree.entries(null, null, false)));
   }
+
+  @Test
+  void aRebuiltTreeHoldsItsKeysAndKeepsWorkingLikeTheModel() {
+    Random r = new Random(17);
+    for (int size : new int[] {0, 1, 47, 48, 49, 97, 2_305, 60_000}) {
+      model.clear();
+      java.util.TreeSet<Key> distinct = new java.util.TreeSet<>();
+      while (distinct.size() < size) {
+        distinct.add(Key.of((long) r.nextInt(5000), (long) r.nextInt(20)));
+      }
+      Key[] keys = distinct.toArray(new Key[0]);
+      VersionChain[] chains = new VersionChain[keys.length];
+      for (int i = 0; i < keys.length; i++) {
+        chains[i] = new VersionChain();
+        model.put(keys[i], chains[i]);
+      }
+      int[] order = new int[keys.length];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = order.length - 1 - i; // the keys reversed, then read through the order
+      }
+      java.util.Collections.reverse(java.util.Arrays.asList(keys));
+      java.util.Collections.reverse(java.util.Arrays.asList(chains));
+      tree.rebuild(keys, chains, order, keys.length);
+      assertSameAsModel(r);
+      for (int i = 0; i < 5_000; i++) { // splits and removals on the built nodes
+        Key k = Key.of((long) r.nextInt(5000), (long) r.nextInt(20));
+        if (r.nextInt(3) == 0) {
+          remove(k);
+        } else {
+          put(k);
+        }
+      }
+      assertSameAsModel(r);
+    }
+  }
 }
