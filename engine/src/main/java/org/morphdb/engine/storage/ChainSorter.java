@@ -30,16 +30,21 @@ final class ChainSorter {
   }
 
   /**
-   * The positions of {@code keys[0..n)} in ascending key order: {@code keys[order[0]]} is the
-   * smallest. Keys must be distinct.
+   * A key order: {@code keys[order[0]]} is the smallest key, and {@code prefixes[i]} is the
+   * sort prefix of {@code keys[order[i]]} (so that building a tree need not read the keys).
    */
-  static int[] order(Key[] keys, int n) {
+  record Sorted(int[] order, long[] prefixes) {}
+
+  /** The order of {@code keys[0..n)}, ascending; keys must be distinct. */
+  static Sorted order(Key[] keys, int n) {
     ChainSorter sorter = new ChainSorter(keys, n);
-    if (n > 1) {
-      sorter.radixSortByPrefix();
-      sorter.sortTies();
+    if (n < 2) {
+      return new Sorted(sorter.order, sorter.prefixes);
     }
-    return sorter.order;
+    sorter.radixSortByPrefix();
+    long[] sortedPrefixes = sorter.prefixes.clone(); // sortTies rewrites prefixes of tied runs
+    sorter.sortTies();
+    return new Sorted(sorter.order, sortedPrefixes);
   }
 
   /**

@@ -108,7 +108,7 @@ final class KeySpace {
     ordered.rebuild(all.keys, all.chains, ChainSorter.order(all.keys, all.count), all.count);
     orderDeferred = false;
     Chains late = chains(true);
-    int[] order = ChainSorter.order(late.keys, late.count); // linked in key order: fewer misses
+    int[] order = ChainSorter.order(late.keys, late.count).order(); // in key order: fewer misses
     Key[] keys = new Key[late.count];
     VersionChain[] chains = new VersionChain[late.count];
     for (int i = 0; i < late.count; i++) {

@@ -153,12 +153,12 @@ final class OrderedChains {
 
   /**
    * Replaces the whole tree by one holding {@code keys[0..n)} with their chains, taken in the
-   * order {@code order} gives (ascending, distinct keys): built bottom-up in one pass, each node {@link #BUILD_FILL} full so that the
+   * order {@code sorted} gives: built bottom-up in one pass, each node {@link #BUILD_FILL} full so that the
    * random inserts that follow do not split every node at once. Far cheaper than {@code n}
    * inserts at random places; {@link KeySpace#restoreOrder} uses it after a bulk build.
    */
-  void rebuild(Key[] keys, VersionChain[] chains, int[] order, int n) {
-    Node built = n == 0 ? new Leaf() : buildLevels(keys, chains, order, n);
+  void rebuild(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n) {
+    Node built = n == 0 ? new Leaf() : buildLevels(keys, chains, sorted, n);
     long stamp = lock.writeLock();
     try {
       root = built;
@@ -167,22 +167,25 @@ final class OrderedChains {
     }
   }
 
-  private static Node buildLevels(Key[] keys, VersionChain[] chains, int[] order, int n) {
+  private static Node buildLevels(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n) {
+    int[] order = sorted.order();
+    long[] prefixes = sorted.prefixes();
     int groups = (n + BUILD_FILL - 1) / BUILD_FILL;
     Node[] level = new Node[groups];
     Key[] firsts = new Key[groups];
+    long[] firstPrefixes = new long[groups];
     for (int g = 0, from = 0; g < groups; g++) {
       int to = (int) ((long) n * (g + 1) / groups); // even sizes: no nearly empty last leaf
       Leaf leaf = new Leaf();
       for (int i = from; i < to; i++) {
-        Key key = keys[order[i]];
-        leaf.keys[i - from] = key;
-        leaf.prefixes[i - from] = key.sortPrefix();
+        leaf.keys[i - from] = keys[order[i]];
+        leaf.prefixes[i - from] = prefixes[i];
         leaf.chains[i - from] = chains[order[i]];
       }
       leaf.n = to - from;
       level[g] = leaf;
       firsts[g] = leaf.keys[0];
+      firstPrefixes[g] = prefixes[from];
       from = to;
     }
     int count = groups;
@@ -195,13 +198,15 @@ final class OrderedChains {
           inner.children[i - from] = level[i];
           if (i > from) { // child j's separator: the first key under it
             inner.keys[i - from - 1] = firsts[i];
-            inner.prefixes[i - from - 1] = firsts[i].sortPrefix();
+            inner.prefixes[i - from - 1] = firstPrefixes[i];
           }
         }
         inner.n = to - from;
         Key first = firsts[from];
+        long firstPrefix = firstPrefixes[from];
         level[g] = inner;
         firsts[g] = first;
+        firstPrefixes[g] = firstPrefix;
         from = to;
       }
       count = parents;

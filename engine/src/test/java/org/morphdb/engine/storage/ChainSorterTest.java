@@ -29,10 +29,11 @@ class ChainSorterTest {
 
   private static void check(List<Key> input) {
     Key[] keys = input.toArray(new Key[0]);
-    int[] order = ChainSorter.order(keys, keys.length);
+    ChainSorter.Sorted result = ChainSorter.order(keys, keys.length);
     List<Key> sorted = new ArrayList<>();
-    for (int i : order) {
-      sorted.add(keys[i]);
+    for (int i = 0; i < keys.length; i++) {
+      sorted.add(keys[result.order()[i]]);
+      assertEquals(keys[result.order()[i]].sortPrefix(), result.prefixes()[i]);
     }
     List<Key> expected = new ArrayList<>(input);
     Collections.sort(expected);

@@ -285,12 +285,14 @@ class OrderedChainsTest {
         model.put(keys[i], chains[i]);
       }
       int[] order = new int[keys.length];
+      long[] prefixes = new long[keys.length];
       for (int i = 0; i < order.length; i++) {
         order[i] = order.length - 1 - i; // the keys reversed, then read through the order
+        prefixes[i] = keys[i].sortPrefix();
       }
       java.util.Collections.reverse(java.util.Arrays.asList(keys));
       java.util.Collections.reverse(java.util.Arrays.asList(chains));
-      tree.rebuild(keys, chains, order, keys.length);
+      tree.rebuild(keys, chains, new ChainSorter.Sorted(order, prefixes), keys.length);
       assertSameAsModel(r);
       for (int i = 0; i < 5_000; i++) { // splits and removals on the built nodes
         Key k = Key.of((long) r.nextInt(5000), (long) r.nextInt(20));
