@@ -130,6 +130,31 @@ public final class MvccStore {
   }
 
   /**
+   * Point reads of one space at one timestamp, the space looked up once: an index scan reads
+   * the row of every entry it finds through one of these.
+   */
+  public PointReader pointReader(long space, long readTs) {
+    return new PointReader(spaces.get(space), readTs);
+  }
+
+  /** See {@link #pointReader}. Sees a space created after it was made as empty. */
+  public static final class PointReader {
+    private final KeySpace space;
+    private final long readTs;
+
+    private PointReader(KeySpace space, long readTs) {
+      this.space = space;
+      this.readTs = readTs;
+    }
+
+    /** As {@link MvccStore#get}. */
+    public Object get(Key key) {
+      VersionChain chain = space == null ? null : space.chain(key);
+      return chain == null ? null : chain.read(readTs);
+    }
+  }
+
+  /**
    * The ts of the newest version of {@code key}, tombstones included, whatever its
    * visibility; {@link Long#MIN_VALUE} if the key has none (never written, or deleted and
    * reclaimed).
