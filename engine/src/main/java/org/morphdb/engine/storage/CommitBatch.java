@@ -47,16 +47,24 @@ public final class CommitBatch {
     }
   }
 
+  /**
+   * Up to this many writes, a repeated (space, key) is found by looking through the writes:
+   * most commits write a row and its index entries, a handful of keys, for which a hash map
+   * and a {@link Target} per write cost more than the look.
+   */
+  private static final int SCAN_UP_TO = 8;
+
   private final List<Write> writes = new ArrayList<>();
-  /** Where each (space, key) was first written; null in a batch of distinct keys. */
-  private final Map<Target, Integer> positions;
+  private final boolean distinctKeys;
+  /** Where each (space, key) was first written, once the batch has more than a few writes. */
+  private Map<Target, Integer> positions;
 
   public CommitBatch() {
-    this.positions = new HashMap<>();
+    this(false);
   }
 
   private CommitBatch(boolean distinctKeys) {
-    this.positions = distinctKeys ? null : new HashMap<>();
+    this.distinctKeys = distinctKeys;
   }
 
   /**
@@ -87,17 +95,35 @@ public final class CommitBatch {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write key %s", key);
     }
     Write write = new Write(space, key, value);
-    if (positions == null) {
-      writes.add(write);
-      return this;
-    }
-    Integer at = positions.putIfAbsent(new Target(space, key), writes.size());
-    if (at == null) {
+    int at = distinctKeys ? -1 : positionOf(space, key);
+    if (at < 0) {
       writes.add(write);
     } else {
       writes.set(at, write);
     }
     return this;
+  }
+
+  /** Where (space, key) was written, or -1; records it as written next when it was not. */
+  private int positionOf(long space, Key key) {
+    if (positions == null) {
+      int n = writes.size();
+      for (int i = 0; i < n; i++) {
+        Write w = writes.get(i);
+        if (w.space() == space && w.key().equals(key)) {
+          return i;
+        }
+      }
+      if (n < SCAN_UP_TO) {
+        return -1;
+      }
+      positions = new HashMap<>();
+      for (int i = 0; i < n; i++) {
+        positions.put(new Target(writes.get(i).space(), writes.get(i).key()), i);
+      }
+    }
+    Integer at = positions.putIfAbsent(new Target(space, key), writes.size());
+    return at == null ? -1 : at;
   }
 
   /** The writes, one per (space, key), in the order their keys were first written. */
