@@ -9,6 +9,7 @@ import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.CheckDef;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.IndexState;
 import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.storage.CommitBatch;
 import org.morphdb.engine.storage.Entry;
@@ -68,7 +69,11 @@ public final class JobOperations {
     }
     IndexDef index = Lookup.index(table, ctx.indexId);
     // No one scans the index before it is PUBLIC: its key order is built once, at the end.
-    store.deferOrder(index.id());
+    // (The naive build of unsafe=skip-states backfills a PUBLIC index: it keeps its order.)
+    boolean deferOrder = index.state() != IndexState.PUBLIC;
+    if (deferOrder) {
+      store.deferOrder(index.id());
+    }
     try (SnapshotHandle snapshot = store.openSnapshot()) {
       long s = ctx.startSnapshot != null ? ctx.startSnapshot.ts() : snapshot.ts();
       long total = store.approximateSize(table.id());
@@ -87,7 +92,9 @@ public final class JobOperations {
       }
       job.progress(done, done);
     } finally {
-      store.restoreOrder(index.id()); // also after a failure: the purge scans what was written
+      if (deferOrder) {
+        store.restoreOrder(index.id()); // also after a failure: the purge scans what was written
+      }
     }
   }
 
