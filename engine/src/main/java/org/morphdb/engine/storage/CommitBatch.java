@@ -34,40 +34,46 @@ public final class CommitBatch {
     }
   }
 
-  private record Target(long space, Key key) {}
+  private record Target(long space, Key key) {
+    // Written out: a record's generated methods go through method handles (seen in profiles).
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Target t && t.space == space && t.key.equals(key);
+    }
+
+    @Override
+    public int hashCode() {
+      return Long.hashCode(space) * 31 + key.hashCode();
+    }
+  }
+
+  /**
+   * Up to this many writes, a repeated (space, key) is found by looking through the writes:
+   * most commits write a row and its index entries, a handful of keys, for which a hash map
+   * and a {@link Target} per write cost more than the look.
+   */
+  private static final int SCAN_UP_TO = 8;
 
   private final List<Write> writes = new ArrayList<>();
-  /** Where each (space, key) was first written; null in a batch of distinct keys. */
-  private final Map<Target, Integer> positions;
+  private final boolean distinctKeys;
+  /** Where each (space, key) was first written, once the batch has more than a few writes. */
+  private Map<Target, Integer> positions;
 
   public CommitBatch() {
-    this.positions = new HashMap<>();
+    this(false);
   }
 
   private CommitBatch(boolean distinctKeys) {
-    this.positions = distinctKeys ? null : new HashMap<>();
+    this.distinctKeys = distinctKeys;
   }
 
   /**
    * A batch whose caller writes each (space, key) at most once (the backfill): it keeps no
-   * record of what it holds, and {@link #sortByKey} may reorder it. Writing a key twice into
-   * it is a bug (which of the two lands is not defined).
+   * record of what it holds. Writing a key twice into it is a bug (which of the two lands is
+   * not defined).
    */
   public static CommitBatch ofDistinctKeys() {
     return new CommitBatch(true);
-  }
-
-  /**
-   * Sorts a batch of distinct keys by space, then key: applied in that order, its writes
-   * walk each keyspace's ordered map in order instead of jumping around it.
-   */
-  public CommitBatch sortByKey() {
-    if (positions != null) {
-      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "only a batch of distinct keys is sorted");
-    }
-    writes.sort((a, b) -> a.space() != b.space() ? Long.compare(a.space(), b.space())
-        : a.key().compareTo(b.key()));
-    return this;
   }
 
   /** Puts {@code value} (not null) under {@code key} in {@code space}. */
@@ -89,17 +95,35 @@ public final class CommitBatch {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write key %s", key);
     }
     Write write = new Write(space, key, value);
-    if (positions == null) {
-      writes.add(write);
-      return this;
-    }
-    Integer at = positions.putIfAbsent(new Target(space, key), writes.size());
-    if (at == null) {
+    int at = distinctKeys ? -1 : positionOf(space, key);
+    if (at < 0) {
       writes.add(write);
     } else {
       writes.set(at, write);
     }
     return this;
+  }
+
+  /** Where (space, key) was written, or -1; records it as written next when it was not. */
+  private int positionOf(long space, Key key) {
+    if (positions == null) {
+      int n = writes.size();
+      for (int i = 0; i < n; i++) {
+        Write w = writes.get(i);
+        if (w.space() == space && w.key().equals(key)) {
+          return i;
+        }
+      }
+      if (n < SCAN_UP_TO) {
+        return -1;
+      }
+      positions = new HashMap<>();
+      for (int i = 0; i < n; i++) {
+        positions.put(new Target(writes.get(i).space(), writes.get(i).key()), i);
+      }
+    }
+    Integer at = positions.putIfAbsent(new Target(space, key), writes.size());
+    return at == null ? -1 : at;
   }
 
   /** The writes, one per (space, key), in the order their keys were first written. */

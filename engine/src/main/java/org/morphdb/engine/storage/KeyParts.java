@@ -170,6 +170,16 @@ final class KeyParts {
     return ((band << PAYLOAD_BITS) | payload) ^ Long.MIN_VALUE;
   }
 
+  /**
+   * True when two parts with this part's sort prefix are equal: null, booleans and longs the
+   * prefix does not clamp (a double or a decimal shares its prefix with everything of the
+   * same floor, a string with every string of the same first three units).
+   */
+  static boolean prefixIsExact(Object part) {
+    return part == null || part instanceof Boolean
+        || (part instanceof Long l && l > NUMBER_MIN && l < NUMBER_MAX);
+  }
+
   private static long clampNumber(long v) {
     return v < NUMBER_MIN ? NUMBER_MIN : Math.min(v, NUMBER_MAX);
   }

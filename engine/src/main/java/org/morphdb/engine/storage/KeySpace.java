@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>The hash map decides which chain is a key's: a chain enters it first and leaves it only
  * once marked removed (by vacuum, under the chain's lock), so at any moment a key has at most
  * one chain not removed. A writer that wrote into a chain then makes sure the ordered map
- * holds it ({@link #link}), replacing a removed chain left there; until then a scan may miss
- * the key, which is harmless: the writer's commit is not visible before it returns.
+ * holds it ({@link #linkAll}), replacing a removed chain left there; until then a scan may
+ * miss the key, which is harmless: the writer's commit is not visible before it returns.
  */
 final class KeySpace {
   final long id;
@@ -22,6 +22,8 @@ final class KeySpace {
   private final OrderedChains ordered = new OrderedChains();
   /** Keys whose newest version is live (not a tombstone). */
   final LongAdder liveKeys = new LongAdder();
+  /** While set, written chains stay out of the key order ({@link #deferOrder}). */
+  private volatile boolean orderDeferred;
 
   KeySpace(long id) {
     this.id = id;
@@ -39,39 +41,111 @@ final class KeySpace {
   }
 
   /**
-   * Writes a version into the chain of {@code key}, creating the chain if needed.
+   * Writes a version into the chain of {@code key}, creating the chain if needed, and counts
+   * the change in {@link #liveKeys}. Returns the chain written; the caller brings it into key
+   * order ({@link #linkAll}) unless it is {@link VersionChain#linked} already.
    *
-   * @return the change in whether the key's newest version is live (-1, 0, +1)
+   * @param likelyNew the key is probably absent (the backfill's keys): try to insert a chain
+   *     at once instead of looking for one first, one hash-map probe instead of two
    */
-  int write(Key key, Object stored, long ts, boolean replaceSameTs, long horizon) {
+  VersionChain write(Key key, Object stored, long ts, boolean replaceSameTs, long horizon,
+      boolean likelyNew) {
     while (true) {
-      VersionChain chain = byKey.get(key);
+      VersionChain chain = likelyNew ? null : byKey.get(key);
       if (chain == null) {
-        chain = byKey.computeIfAbsent(key, k -> new VersionChain());
+        VersionChain fresh = new VersionChain();
+        chain = byKey.putIfAbsent(key, fresh);
+        chain = chain == null ? fresh : chain;
       }
       int delta = chain.write(ts, stored, replaceSameTs, horizon);
       if (delta == VersionChain.REMOVED) {
         unlink(key, chain); // vacuum took it out; write to a fresh chain
         continue;
       }
-      if (!chain.linked) {
-        link(key, chain);
+      if (delta != 0) {
+        liveKeys.add(delta);
       }
-      return delta;
+      return chain;
     }
   }
 
-  /** Puts {@code chain} in key order, unless a newer chain of the key is already there. */
-  private void link(Key key, VersionChain chain) {
-    VersionChain there = ordered.putIfAbsent(key, chain);
-    while (there != null && there != chain && there.isRemoved()) {
-      if (ordered.replace(key, there, chain)) {
-        break;
-      }
-      there = ordered.putIfAbsent(key, chain);
+  /**
+   * Puts the chains {@code chains[from..to)} in key order, unless a newer chain of the same
+   * key is already there (a chain found there that vacuum removed is replaced; any other was
+   * created after this one was removed). Until then a scan may miss the keys, which is
+   * harmless: the commit that wrote them is not visible before it returns.
+   */
+  void linkAll(Key[] keys, VersionChain[] chains, int from, int to, boolean yieldBetween) {
+    ordered.linkAll(keys, chains, from, to, yieldBetween);
+    for (int i = from; i < to; i++) {
+      chains[i].linked = true;
     }
-    // Any other chain found is newer: this one was removed before it was created.
-    chain.linked = true;
+  }
+
+  /** False while the key order is deferred: written chains are then not to be linked. */
+  boolean ordersWrites() {
+    return !orderDeferred;
+  }
+
+  /**
+   * Stops bringing written chains into key order: a bulk build (an index's backfill, while no
+   * one scans the index) then costs writers and the build one hash-map insert per key instead
+   * of a tree insert at a random place under the tree's lock. Until {@link #restoreOrder},
+   * scans of this space miss what was written.
+   */
+  void deferOrder() {
+    orderDeferred = true;
+  }
+
+  /**
+   * Builds the key order anew from the hash map (which holds every chain not removed) in one
+   * sorted pass, then orders writes again and links the chains written meanwhile. A writer
+   * puts its chain in the hash map before it reads the flag and this clears the flag before it
+   * reads the hash map, so every chain is linked by one of the two.
+   */
+  void restoreOrder() {
+    Chains all = chains(false);
+    ordered.rebuild(all.keys, all.chains, ChainSorter.order(all.keys, all.count), all.count);
+    orderDeferred = false;
+    Chains late = chains(true);
+    int[] order = ChainSorter.order(late.keys, late.count).order(); // in key order: fewer misses
+    Key[] keys = new Key[late.count];
+    VersionChain[] chains = new VersionChain[late.count];
+    for (int i = 0; i < late.count; i++) {
+      keys[i] = late.keys[order[i]];
+      chains[i] = late.chains[order[i]];
+    }
+    linkAll(keys, chains, 0, late.count, false);
+  }
+
+  /** Keys with their chains, in {@code keys[0..count)} and {@code chains[0..count)}. */
+  private record Chains(Key[] keys, VersionChain[] chains, int count) {}
+
+  /**
+   * The chains of the hash map (only those not linked, with {@code unlinkedOnly}); the others
+   * are marked linked, early, which is harmless while the order is deferred: no one links then.
+   */
+  private Chains chains(boolean unlinkedOnly) {
+    int capacity = unlinkedOnly ? 64 : Math.max(16, byKey.size() + byKey.size() / 8);
+    Key[] keys = new Key[capacity];
+    VersionChain[] chains = new VersionChain[capacity];
+    int n = 0;
+    for (Map.Entry<Key, VersionChain> e : byKey.entrySet()) {
+      VersionChain chain = e.getValue();
+      if (unlinkedOnly && chain.linked) {
+        continue;
+      }
+      if (n == keys.length) {
+        keys = java.util.Arrays.copyOf(keys, n * 2);
+        chains = java.util.Arrays.copyOf(chains, n * 2);
+      }
+      keys[n] = e.getKey();
+      chains[n++] = chain;
+      if (!unlinkedOnly) {
+        chain.linked = true;
+      }
+    }
+    return new Chains(keys, chains, n);
   }
 
   private void unlink(Key key, VersionChain chain) {

@@ -130,6 +130,31 @@ public final class MvccStore {
   }
 
   /**
+   * Point reads of one space at one timestamp, the space looked up once: an index scan reads
+   * the row of every entry it finds through one of these.
+   */
+  public PointReader pointReader(long space, long readTs) {
+    return new PointReader(spaces.get(space), readTs);
+  }
+
+  /** See {@link #pointReader}. Sees a space created after it was made as empty. */
+  public static final class PointReader {
+    private final KeySpace space;
+    private final long readTs;
+
+    private PointReader(KeySpace space, long readTs) {
+      this.space = space;
+      this.readTs = readTs;
+    }
+
+    /** As {@link MvccStore#get}. */
+    public Object get(Key key) {
+      VersionChain chain = space == null ? null : space.chain(key);
+      return chain == null ? null : chain.read(readTs);
+    }
+  }
+
+  /**
    * The ts of the newest version of {@code key}, tombstones included, whatever its
    * visibility; {@link Long#MIN_VALUE} if the key has none (never written, or deleted and
    * reclaimed).
@@ -189,21 +214,50 @@ public final class MvccStore {
     applyAt(batch, ts, false);
   }
 
+  /**
+   * Writes the batch at {@code ts}. Commits replace a version of the same ts; the backfill
+   * ({@code replaceSameTs} false) keeps it, writes mostly new keys, and yields now and then.
+   * New chains enter their trees' key order together at the end, before this returns.
+   */
   void applyAt(CommitBatch batch, long ts, boolean replaceSameTs) {
     long horizon = tracker.horizon();
+    boolean background = !replaceSameTs;
+    PendingLinks links = new PendingLinks();
     KeySpace space = null;
     int written = 0;
     for (CommitBatch.Write w : batch.writes()) {
-      if (!replaceSameTs && ++written % YIELD_EVERY == 0) {
-        Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
-      }
       if (space == null || space.id != w.space()) {
         space = spaces.getOrCreate(w.space());
       }
-      int delta = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon);
-      if (delta != 0) {
-        space.liveKeys.add(delta);
+      if (background && space.ordersWrites() && ++written % YIELD_EVERY == 0) {
+        Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
       }
+      VersionChain chain = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon, background);
+      if (!chain.linked && space.ordersWrites()) {
+        links.add(space, w.key(), chain);
+      }
+    }
+    links.linkAll(background);
+  }
+
+  // ---- bulk builds ----
+
+  /**
+   * Until {@link #restoreOrder}, writes to {@code space} (created if needed) skip its key
+   * order: point reads see them, scans of the space do not. For building an index that no
+   * one scans yet (WRITE_ONLY): each write then costs a hash-map insert instead of a tree
+   * insert, for the backfill and for the writers maintaining the index meanwhile. Calls
+   * on one space must not overlap.
+   */
+  public void deferOrder(long space) {
+    spaces.getOrCreate(space).deferOrder();
+  }
+
+  /** Builds {@code space}'s key order in one pass and orders its writes again. */
+  public void restoreOrder(long space) {
+    KeySpace s = spaces.get(space);
+    if (s != null) {
+      s.restoreOrder();
     }
   }
 

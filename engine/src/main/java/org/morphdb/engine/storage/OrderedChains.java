@@ -22,6 +22,10 @@ import java.util.concurrent.locks.StampedLock;
  */
 final class OrderedChains {
   static final int CAPACITY = 64;
+  /** Keys {@link #linkAll} inserts per hold of the write lock. */
+  static final int RUN = 64;
+  /** Entries per node of a tree built by {@link #rebuild}. */
+  static final int BUILD_FILL = 48;
 
   private final StampedLock lock = new StampedLock();
   private Node root = new Leaf();
@@ -97,18 +101,117 @@ final class OrderedChains {
       if (i >= 0) {
         return leaf.chains[i];
       }
-      if (leaf.n < CAPACITY) {
-        insertAt(leaf, -i - 1, key, chain); // the common case: no split, no path needed
-        return null;
-      }
-      List<Inner> path = new ArrayList<>(8);
-      int[] slots = new int[32];
-      leaf = descend(key, path, slots);
-      insert(leaf, -i - 1, key, chain, path, slots);
+      insertMissing(leaf, -i - 1, key, chain);
       return null;
     } finally {
       lock.unlockWrite(stamp);
     }
+  }
+
+  /**
+   * For each of {@code keys[from..to)}: puts its chain under the key, unless the key holds a
+   * chain that is not removed (a removed one is replaced) — what {@link KeySpace} does to
+   * bring written chains into key order. Takes the write lock once per {@link #RUN} keys
+   * instead of once per key: a backfill batch of thousands of keys would otherwise contend
+   * with the writers for the lock thousands of times. With {@code yieldBetween}, yields the
+   * CPU between lock holds so that writers waiting for the lock get in.
+   */
+  void linkAll(Key[] keys, VersionChain[] chains, int from, int to, boolean yieldBetween) {
+    for (int start = from; start < to; start += RUN) {
+      int end = Math.min(to, start + RUN);
+      long stamp = lock.writeLock();
+      try {
+        for (int k = start; k < end; k++) {
+          Leaf leaf = descend(keys[k], null, null);
+          int i = search(leaf, leaf.n, keys[k]);
+          if (i < 0) {
+            insertMissing(leaf, -i - 1, keys[k], chains[k]);
+          } else if (leaf.chains[i] != chains[k] && leaf.chains[i].isRemoved()) {
+            leaf.chains[i] = chains[k];
+          }
+        }
+      } finally {
+        lock.unlockWrite(stamp);
+      }
+      if (yieldBetween && end < to) {
+        Thread.yield();
+      }
+    }
+  }
+
+  /** Inserts a key absent from {@code leaf} at {@code at}, splitting as needed (write lock held). */
+  private void insertMissing(Leaf leaf, int at, Key key, VersionChain chain) {
+    if (leaf.n < CAPACITY) {
+      insertAt(leaf, at, key, chain); // the common case: no split, no path needed
+      return;
+    }
+    List<Inner> path = new ArrayList<>(8);
+    int[] slots = new int[32];
+    Leaf same = descend(key, path, slots);
+    insert(same, at, key, chain, path, slots);
+  }
+
+  /**
+   * Replaces the whole tree by one holding {@code keys[0..n)} with their chains, taken in the
+   * order {@code sorted} gives: built bottom-up in one pass, each node {@link #BUILD_FILL} full so that the
+   * random inserts that follow do not split every node at once. Far cheaper than {@code n}
+   * inserts at random places; {@link KeySpace#restoreOrder} uses it after a bulk build.
+   */
+  void rebuild(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n) {
+    Node built = n == 0 ? new Leaf() : buildLevels(keys, chains, sorted, n);
+    long stamp = lock.writeLock();
+    try {
+      root = built;
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  private static Node buildLevels(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n) {
+    int[] order = sorted.order();
+    long[] prefixes = sorted.prefixes();
+    int groups = (n + BUILD_FILL - 1) / BUILD_FILL;
+    Node[] level = new Node[groups];
+    Key[] firsts = new Key[groups];
+    long[] firstPrefixes = new long[groups];
+    for (int g = 0, from = 0; g < groups; g++) {
+      int to = (int) ((long) n * (g + 1) / groups); // even sizes: no nearly empty last leaf
+      Leaf leaf = new Leaf();
+      for (int i = from; i < to; i++) {
+        leaf.keys[i - from] = keys[order[i]];
+        leaf.prefixes[i - from] = prefixes[i];
+        leaf.chains[i - from] = chains[order[i]];
+      }
+      leaf.n = to - from;
+      level[g] = leaf;
+      firsts[g] = leaf.keys[0];
+      firstPrefixes[g] = prefixes[from];
+      from = to;
+    }
+    int count = groups;
+    while (count > 1) {
+      int parents = (count + BUILD_FILL - 1) / BUILD_FILL;
+      for (int g = 0, from = 0; g < parents; g++) {
+        int to = (int) ((long) count * (g + 1) / parents);
+        Inner inner = new Inner();
+        for (int i = from; i < to; i++) {
+          inner.children[i - from] = level[i];
+          if (i > from) { // child j's separator: the first key under it
+            inner.keys[i - from - 1] = firsts[i];
+            inner.prefixes[i - from - 1] = firstPrefixes[i];
+          }
+        }
+        inner.n = to - from;
+        Key first = firsts[from];
+        long firstPrefix = firstPrefixes[from];
+        level[g] = inner;
+        firsts[g] = first;
+        firstPrefixes[g] = firstPrefix;
+        from = to;
+      }
+      count = parents;
+    }
+    return level[0];
   }
 
   /** Replaces the chain of {@code key} if it is {@code expected}. */

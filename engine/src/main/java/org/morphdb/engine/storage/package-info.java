@@ -29,6 +29,9 @@
  * The online index backfill opens a snapshot S, scans the rows at S, may skip rows whose
  * {@code newestVersionTs > S} (their writers maintained the index), and writes index
  * entries with {@code putAllAt(batch, S)}: they land below newer versions, which keep
- * winning.
+ * winning. Around it, {@code deferOrder(indexSpace)} / {@code restoreOrder(indexSpace)}
+ * (in a {@code finally}): meanwhile the index's writes, the backfill's and the writers', only
+ * enter its hash map (point reads see them, scans do not; no one scans an index before it is
+ * PUBLIC), and the restore sorts them all and builds the index's B+tree in one pass.
  */
 package org.morphdb.engine.storage;

@@ -2,7 +2,6 @@ package org.morphdb.engine.tx;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -30,20 +29,11 @@ public final class LockManager {
   /** Granted holders of one lock name, and the monitor waiters sleep on. */
   private static final class LockEntry {
     final Object name;
-    final Map<Long, LockMode> holders = new HashMap<>(4);
+    final LockHolders holders = new LockHolders();
     int waiters;
 
     LockEntry(Object name) {
       this.name = name;
-    }
-
-    boolean grantable(long txId, LockMode mode) {
-      for (Map.Entry<Long, LockMode> h : holders.entrySet()) {
-        if (h.getKey() != txId && !h.getValue().compatibleWith(mode)) {
-          return false;
-        }
-      }
-      return true;
     }
   }
 
@@ -76,7 +66,7 @@ public final class LockManager {
         if (locks.get(name) != entry) {
           continue; // entry was removed after we looked it up; retry with the live one
         }
-        if (entry.grantable(tx.id(), wanted)) {
+        if (entry.holders.grantable(tx.id(), wanted)) {
           entry.holders.put(tx.id(), wanted);
           tx.heldLocks().put(name, wanted);
           return true;
@@ -132,7 +122,8 @@ public final class LockManager {
 
   /** Does waiting on {@code entry} make {@code txId} reachable from the entry's holders? */
   private boolean closesCycle(long txId, LockEntry entry) {
-    Deque<Long> todo = new ArrayDeque<>(entry.holders.keySet());
+    Deque<Long> todo = new ArrayDeque<>();
+    entry.holders.forEachId(todo::add);
     Set<Long> seen = new HashSet<>();
     while (!todo.isEmpty()) {
       long holder = todo.pop();
@@ -145,7 +136,7 @@ public final class LockManager {
       LockEntry next = waitingFor.get(holder);
       if (next != null && next != entry) {
         synchronized (next) {
-          todo.addAll(next.holders.keySet());
+          next.holders.forEachId(todo::add);
         }
       }
     }
@@ -155,7 +146,7 @@ public final class LockManager {
   /** Releases every lock the transaction holds and wakes the waiters. */
   public void releaseAll(Transaction tx) {
     Map<Object, LockMode> held = tx.heldLocks();
-    for (Object name : held.keySet().toArray()) {
+    for (Object name : held.keySet()) {
       LockEntry entry = locks.get(name);
       if (entry == null) {
         continue;

@@ -14,9 +14,6 @@ import org.morphdb.engine.storage.Key;
  * (or a hidden row id); each secondary index adds one index KV per row.
  */
 public final class RowCodec {
-  /** Value of a plain index KV (the key already holds the primary key). */
-  public static final Boolean INDEX_PRESENT = Boolean.TRUE;
-
   private RowCodec() {}
 
   /** Row key of a stored row of a table with a declared primary key. */
@@ -96,9 +93,14 @@ public final class RowCodec {
     return index.unique() && indexKey.size() == index.columnIds().size();
   }
 
-  /** The value stored under an index key: the row key for a UNIQUE value key, else a marker. */
+  /**
+   * The value stored under an index key: the row key. A UNIQUE value key needs it (its key
+   * lacks the primary key); a plain index key holds the primary key too, but an index scan
+   * that finds the very key object the table's hash map holds (the backfill and inserts store
+   * that one) looks the row up without building a key, hashing it or comparing its parts.
+   */
   public static Object indexValue(IndexDef index, Key indexKey, Key rowKey) {
-    return isUniqueValueKey(index, indexKey) ? rowKey : INDEX_PRESENT;
+    return rowKey;
   }
 
   /** The row key an index entry points to. */

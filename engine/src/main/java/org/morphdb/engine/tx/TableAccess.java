@@ -83,6 +83,7 @@ public final class TableAccess {
       own = tx.writes().table(table.id());
     }
     Iterator<Entry> entries = store.scan(index.id(), range, readTs);
+    MvccStore.PointReader tableRows = store.pointReader(table.id(), readTs);
     Iterator<Row> committed = new Iterator<>() {
       Row next = advance();
 
@@ -90,7 +91,7 @@ public final class TableAccess {
         while (entries.hasNext()) {
           Entry e = entries.next();
           Key rowKey = RowCodec.rowKeyOfIndexEntry(index, e.key(), e.value());
-          Object v = store.get(table.id(), rowKey, readTs);
+          Object v = tableRows.get(rowKey);
           if (v != null) {
             return new Row(rowKey, (Object[]) v);
           }

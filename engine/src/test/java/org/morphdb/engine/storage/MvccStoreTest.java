@@ -213,4 +213,18 @@ class MvccStoreTest {
       assertTrue(store.visibleTs() >= later.ts());
     }
   }
+
+  @Test
+  void aPointReaderReadsWhatGetReadsAtItsTimestamp() {
+    long t1 = put(T, Key.of(1L), "one");
+    long t2 = put(T, Key.of(1L), "uno");
+    delete(T, Key.of(2L));
+    for (long ts : new long[] {t1 - 1, t1, t2, Long.MAX_VALUE}) {
+      MvccStore.PointReader reader = store.pointReader(T, ts);
+      for (long k = 1; k <= 3; k++) {
+        assertEquals(store.get(T, Key.of(k), ts), reader.get(Key.of(k)), k + "@" + ts);
+      }
+    }
+    assertEquals(null, store.pointReader(99, Long.MAX_VALUE).get(Key.of(1L)), "no such space");
+  }
 }
