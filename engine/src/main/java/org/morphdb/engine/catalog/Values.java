@@ -32,9 +32,10 @@ public final class Values {
       case TINYINT -> ((Number) stored).byteValue();
       case SMALLINT -> ((Number) stored).shortValue();
       case INTEGER, DATE, TIME -> ((Number) stored).intValue();
-      case BIGINT, TIMESTAMP -> ((Number) stored).longValue();
+      // stored values of the right class are handed out as they are (no new box per read)
+      case BIGINT, TIMESTAMP -> stored instanceof Long ? stored : ((Number) stored).longValue();
       case REAL -> ((Number) stored).floatValue();
-      case DOUBLE -> ((Number) stored).doubleValue();
+      case DOUBLE -> stored instanceof Double ? stored : ((Number) stored).doubleValue();
       default -> stored;
     };
   }

@@ -5,14 +5,12 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToLongFunction;
-import org.apache.calcite.adapter.enumerable.EnumerableCorrelate;
-import org.apache.calcite.adapter.enumerable.EnumerableNestedLoopJoin;
 import org.apache.calcite.adapter.enumerable.EnumerableLimit;
 import org.apache.calcite.adapter.enumerable.EnumerableLimitSort;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.adapter.enumerable.EnumerableSort;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
 import org.apache.calcite.rel.core.Aggregate;
@@ -34,8 +32,12 @@ import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.logical.LogicalWindow;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexPermuteInputsShuttle;
 import org.apache.calcite.sql.SqlKind;
-import org.morphdb.engine.catalog.TableDef;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.mapping.Mapping;
+import org.apache.calcite.util.mapping.MappingType;
+import org.apache.calcite.util.mapping.Mappings;
 
 /**
  * A logical plan → an Enumerable plan without cost-based search: every logical operator becomes
@@ -77,6 +79,9 @@ final class DirectConversion {
   }
 
   private static RelNode toPhysical(RelNode rel) {
+    if (rel instanceof LogicalProject project) {
+      rel = narrowScan(project);
+    }
     if (rel instanceof LogicalFilter filter && filter.getInput() instanceof MorphTableScan scan) {
       RelNode access = cheapestAccess(filter, scan);
       if (access != null) {
@@ -100,6 +105,36 @@ final class DirectConversion {
       throw new NotConvertible();
     }
     return converted;
+  }
+
+  /**
+   * A projection over a table (or over a filter over one) reads only the columns it uses:
+   * each column read is a value converted per row. Field trimming does this in full plans.
+   */
+  private static RelNode narrowScan(LogicalProject project) {
+    LogicalFilter filter = project.getInput() instanceof LogicalFilter f ? f : null;
+    RelNode below = filter != null ? filter.getInput() : project.getInput();
+    if (!(below instanceof MorphTableScan scan)) {
+      return project;
+    }
+    int width = scan.getRowType().getFieldCount();
+    ImmutableBitSet used = RelOptUtil.InputFinder.bits(project.getProjects(),
+        filter != null ? filter.getCondition() : null);
+    if (used.isEmpty() || used.cardinality() == width) {
+      return project;
+    }
+    RelNode narrow = scan.project(used, Set.of(),
+        RelFactories.LOGICAL_BUILDER.create(scan.getCluster(), null));
+    Mapping mapping = Mappings.create(MappingType.INVERSE_SURJECTION, width, used.cardinality());
+    int next = 0;
+    for (int field : used) {
+      mapping.set(field, next++);
+    }
+    RexPermuteInputsShuttle remap = RexPermuteInputsShuttle.of(mapping);
+    RelNode input = filter == null ? narrow
+        : filter.copy(filter.getTraitSet(), narrow, filter.getCondition().accept(remap));
+    return project.copy(project.getTraitSet(), input, remap.visitList(project.getProjects()),
+        project.getRowType());
   }
 
   /** Whether every operator is Enumerable (a converter rule could leave a planner subset). */
@@ -179,28 +214,5 @@ final class DirectConversion {
       }
     }
     return false;
-  }
-
-  /**
-   * Roughly how many rows running the plan once visits: tables count their live rows (a key
-   * lookup one), and the inner side of a correlate or nested-loop join runs once per outer row.
-   * Without decorrelation and cost-based join choice, this is what a quick plan risks.
-   */
-  static double work(RelNode rel, ToLongFunction<TableDef> liveRows) {
-    if (rel instanceof MorphPkLookup) {
-      return 1;
-    }
-    if (rel instanceof MorphScan scan) {
-      return Math.max(1, liveRows.applyAsLong(scan.def()));
-    }
-    if (rel instanceof EnumerableCorrelate || rel instanceof EnumerableNestedLoopJoin) {
-      double outer = work(rel.getInput(0), liveRows);
-      return outer + outer * work(rel.getInput(1), liveRows);
-    }
-    double sum = 1;
-    for (RelNode input : rel.getInputs()) {
-      sum += work(input, liveRows);
-    }
-    return sum;
   }
 }

@@ -46,8 +46,8 @@ final class QueryCompiler {
   static final boolean QUICK = !"false".equalsIgnoreCase(System.getProperty("morph.quickPlan"));
 
   /**
-   * Rows a quick plan may visit per run ({@link DirectConversion#work}); a plan expected to
-   * visit more is worth the full optimizer's decorrelation and cost-based choices at once.
+   * Rows a quick plan may touch per run ({@link RunCost}); a plan expected to touch more is
+   * worth the full optimizer's decorrelation and cost-based choices at once.
    */
   static final double QUICK_MAX_WORK = 100_000;
 
@@ -68,7 +68,7 @@ final class QueryCompiler {
     Set<Integer> tables = tableIds(logical);
     RelNode quick = INTERPRET && QUICK && liveRows != null ? p.quick(logical) : null;
     boolean quickFirst = quick != null
-        && DirectConversion.work(quick, liveRows) <= QUICK_MAX_WORK;
+        && RunCost.of(quick, liveRows).work() <= QUICK_MAX_WORK;
     RelNode first = quickFirst ? quick : p.optimize(logical);
     // What runs now: the quick plan is replaced by the full one when code is generated.
     AtomicReference<RelNode> running = new AtomicReference<>(first);
