@@ -1,7 +1,11 @@
 package org.morphdb.engine.catalog;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.morphdb.engine.clock.HybridClock;
@@ -12,23 +16,23 @@ import org.morphdb.engine.clock.HybridClock;
  */
 public final class CatalogLog {
   private final HybridClock clock;
-  private volatile List<Catalog> versions;
+  private volatile Versions versions;
   private final List<Consumer<Catalog>> listeners = new ArrayList<>();
   private final List<java.util.function.LongConsumer> heartbeatListeners = new ArrayList<>();
 
   public CatalogLog(HybridClock clock) {
     this.clock = clock;
-    versions = List.of(Catalog.empty());
+    versions = new Versions(new Catalog[] {Catalog.empty()}, 1);
   }
 
   public Catalog latest() {
-    List<Catalog> v = versions;
+    Versions v = versions;
     return v.get(v.size() - 1);
   }
 
   /** The newest version activated at or before {@code ts}. */
   public Catalog catalogAt(long ts) {
-    List<Catalog> v = versions;
+    Versions v = versions;
     int lo = 0;
     int hi = v.size() - 1;
     if (v.get(hi).activationTs() <= ts) {
@@ -67,10 +71,7 @@ public final class CatalogLog {
     }
     long activationTs = HybridClock.plusMillis(clock.now(), delayMillis);
     Catalog next = prev.next(entries, Math.max(activationTs, prev.activationTs() + 1), statement);
-    List<Catalog> copy = new ArrayList<>(versions.size() + 1);
-    copy.addAll(versions);
-    copy.add(next);
-    versions = List.copyOf(copy);
+    versions = versions.plus(next);
     for (Consumer<Catalog> l : listeners) {
       l.accept(next);
     }
@@ -98,5 +99,38 @@ public final class CatalogLog {
   /** Called, under the append lock, with every appended version in order. */
   public synchronized void addListener(Consumer<Catalog> listener) {
     listeners.add(listener);
+  }
+
+  /**
+   * The versions up to {@code size}, in an array that only grows (by doubling, so an append
+   * costs O(1) amortized instead of copying every version): slots below {@code size} never
+   * change, and a new snapshot is published only after its slot is written.
+   */
+  private static final class Versions extends AbstractList<Catalog> implements RandomAccess {
+    private final Catalog[] slots;
+    private final int size;
+
+    Versions(Catalog[] slots, int size) {
+      this.slots = slots;
+      this.size = size;
+    }
+
+    /** The next snapshot (called under the append lock). */
+    Versions plus(Catalog next) {
+      Catalog[] s = size < slots.length ? slots : Arrays.copyOf(slots, size * 2);
+      s[size] = next;
+      return new Versions(s, size + 1);
+    }
+
+    @Override
+    public Catalog get(int index) {
+      Objects.checkIndex(index, size);
+      return slots[index];
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
   }
 }
