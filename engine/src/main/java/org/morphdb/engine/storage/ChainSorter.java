@@ -15,6 +15,9 @@ final class ChainSorter {
 
   private static final int DIGIT_BITS = 16;
 
+  /** Below this many keys, one comparison sort instead of radix passes. */
+  private static final int RADIX_FROM = 4096;
+
   private final Key[] keys;
   private long[] prefixes;
   private int[] order;
@@ -38,7 +41,10 @@ final class ChainSorter {
   /** The order of {@code keys[0..n)}, ascending; keys must be distinct. */
   static Sorted order(Key[] keys, int n) {
     ChainSorter sorter = new ChainSorter(keys, n);
-    if (n < 2) {
+    if (n < RADIX_FROM) {
+      // a radix pass clears and scans 65,537 counters: for a small index (one DDL on a small
+      // table) a comparison sort is cheaper
+      sorter.quicksort(0, n - 1);
       return new Sorted(sorter.order, sorter.prefixes);
     }
     sorter.radixSortByPrefix();
