@@ -146,6 +146,12 @@ class OrderedChainsTest {
         failure.set(t);
       }
     }));
+    runAll(threads, failure);
+  }
+
+  /** Starts the threads, waits for them, and fails with the first failure one of them recorded. */
+  private static void runAll(List<Thread> threads, AtomicReference<Throwable> failure)
+      throws InterruptedException {
     threads.forEach(Thread::start);
     for (Thread t : threads) {
       t.join();
@@ -249,13 +255,7 @@ class OrderedChainsTest {
         }
       }));
     }
-    threads.forEach(Thread::start);
-    for (Thread t : threads) {
-      t.join();
-    }
-    if (failure.get() != null) {
-      throw new AssertionError(failure.get());
-    }
+    runAll(threads, failure);
     List<Key> expected = new ArrayList<>();
     for (long i = 0; i < perThread; i++) {
       expected.add(Key.of(i, 0L));
