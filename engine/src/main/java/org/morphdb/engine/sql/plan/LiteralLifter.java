@@ -71,6 +71,11 @@ final class LiteralLifter extends SqlShuttle {
     return new Lifted(out, List.copyOf(l.values), List.copyOf(l.types), key.toString());
   }
 
+  /** A copy of the statement, literals and all (see {@link #copiesFully}). */
+  static SqlNode copy(SqlNode node) {
+    return node.accept(new LiteralLifter(null, 0, false));
+  }
+
   /**
    * Whether {@link #lift} copies the whole statement: it leaves windows, OVER, MATCH_RECOGNIZE,
    * PIVOT, TABLESAMPLE and INTERVAL calls as they are, and validation may rewrite those.

@@ -11,7 +11,8 @@ import org.morphdb.engine.catalog.ColumnType;
  * Compiled plans, keyed by catalog version, row-key exposure, the statement's text with its
  * literals lifted into parameters, and the declared parameter types; and, in front of it,
  * the exact SQL text of recent statements with their lifted values (so a repeated statement
- * is not even parsed).
+ * is not even parsed); and, behind it, logical plans shared by statements that differ only
+ * in which tables of the same row types they read ({@link PlanTemplate}).
  */
 final class PlanCache {
   /** Key of a compiled plan. */
@@ -19,12 +20,16 @@ final class PlanCache {
 
   private final Cache<PlanKey, ExecutablePlan> plans;
   private final Cache<PlanKey, PreparedQueryImpl> statements;
+  /** Keyed by the statement's text with its tables as slots ({@link TableSlots}). */
+  private final Cache<PlanKey, PlanTemplate> templates;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong misses = new AtomicLong();
+  private final AtomicLong shared = new AtomicLong();
 
   PlanCache(int size) {
     this.plans = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
     this.statements = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
+    this.templates = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
   }
 
   /**
@@ -47,6 +52,18 @@ final class PlanCache {
     return raced != null && raced.schemas() == schemas ? raced : compiled;
   }
 
+  PlanTemplate template(PlanKey slotted) {
+    return templates.getIfPresent(slotted);
+  }
+
+  void putTemplate(PlanKey slotted, PlanTemplate template) {
+    templates.put(slotted, template);
+  }
+
+  void countShared() {
+    shared.incrementAndGet();
+  }
+
   void countHit() {
     hits.incrementAndGet();
   }
@@ -60,11 +77,13 @@ final class PlanCache {
   }
 
   QueryPlanner.CacheStats stats() {
-    return new QueryPlanner.CacheStats(hits.get(), misses.get(), plans.estimatedSize());
+    return new QueryPlanner.CacheStats(hits.get(), misses.get(), plans.estimatedSize(),
+        shared.get());
   }
 
   void clear() {
     plans.invalidateAll();
     statements.invalidateAll();
+    templates.invalidateAll();
   }
 }

@@ -41,6 +41,7 @@ import org.apache.calcite.tools.RelBuilder;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.catalog.ViewDef;
 
 /**
@@ -168,6 +169,14 @@ final class Planning implements RelOptTable.ViewExpander {
    * ({@link DirectConversion}). Null when some operator needs the full optimizer.
    */
   RelNode quick(RelNode logical) {
+    return DirectConversion.convert(quickRewrite(logical));
+  }
+
+  /**
+   * The logical rewrites of {@link #quick}, before {@link DirectConversion}: what a plan for
+   * another table of the same shape can share ({@link PlanTemplate}).
+   */
+  RelNode quickRewrite(RelNode logical) {
     RelNode rel = logical;
     if (hasSubQuery(rel)) {
       rel = hep(MorphRules.subQueries(), rel);
@@ -178,7 +187,13 @@ final class Planning implements RelOptTable.ViewExpander {
         rel = hep(MorphRules.quickJoinOrder(), rel);
       }
     }
-    return DirectConversion.convert(rel);
+    return rel;
+  }
+
+  /** A user table as the planner sees it, for a plan in this planning's cluster. */
+  RelOptTable table(TableDef table) {
+    return reader(exposeRowKey, List.of(Catalog.DEFAULT_SCHEMA))
+        .getTable(List.of(table.schema(), table.name()));
   }
 
   /** Whether any expression of the plan is a sub-query. */

@@ -53,6 +53,13 @@ final class QueryCompiler {
 
   private QueryCompiler() {}
 
+  /** A compiled plan, and what plans for tables of the same shape can start from (or null). */
+  record Compiled(ExecutablePlan plan, PlanTemplate template) {}
+
+  /** What a statement returns and takes, whatever plan runs it. */
+  record Shape(List<ColumnMeta> columns, List<TypeKind> columnKinds,
+      List<ColumnMeta> parameters, List<TypeKind> parameterKinds) {}
+
   /**
    * @param fixedTypes     per parameter index (the caller's, then the lifted ones), the type
    *                       to give it, or null to infer
@@ -62,25 +69,71 @@ final class QueryCompiler {
    */
   static ExecutablePlan compile(MorphSchemaFactory schemas, boolean exposeRowKey, SqlNode query,
       RelDataType[] fixedTypes, int userParameters, ToLongFunction<TableDef> liveRows) {
+    return compile(schemas, exposeRowKey, query, fixedTypes, userParameters, liveRows, null)
+        .plan();
+  }
+
+  /**
+   * {@link #compile(MorphSchemaFactory, boolean, SqlNode, RelDataType[], int, ToLongFunction)},
+   * and, when {@code slots} (the statement's tables) is given and the first plan is a quick
+   * one, a template for the same statement over other tables of the same row types.
+   */
+  static Compiled compile(MorphSchemaFactory schemas, boolean exposeRowKey, SqlNode query,
+      RelDataType[] fixedTypes, int userParameters, ToLongFunction<TableDef> liveRows,
+      TableSlots slots) {
+    // Validation rewrites the statement: keep a copy for planning it fully later.
+    SqlNode pristine = LiteralLifter.copiesFully(query) ? LiteralLifter.copy(query) : null;
     Planning p = new Planning(schemas, exposeRowKey);
     Planning.Converted c = p.convert(query, fixedTypes);
     RelNode logical = p.logical(c.root());
+    Shape shape = new Shape(columns(c, logical.getRowType()), kinds(logical.getRowType()),
+        parameters(c, userParameters), parameterKinds(c, userParameters));
     Set<Integer> tables = tableIds(logical);
-    RelNode quick = INTERPRET && QUICK && liveRows != null ? p.quick(logical) : null;
+    RelNode rewritten = INTERPRET && QUICK && liveRows != null ? p.quickRewrite(logical) : null;
+    RelNode quick = rewritten != null ? DirectConversion.convert(rewritten) : null;
     boolean quickFirst = quick != null
         && RunCost.of(quick, liveRows).work() <= QUICK_MAX_WORK;
-    RelNode first = quickFirst ? quick : p.optimize(logical);
+    if (!quickFirst) {
+      RelNode full = p.optimize(logical);
+      return new Compiled(assemble(schemas, exposeRowKey, shape, tables, full, false, () -> full),
+          null);
+    }
+    // The full plan comes from a fresh planning run (the quick one's cluster may be shared by
+    // a template); without a copy of the statement, from this one.
+    Supplier<RelNode> full = pristine != null
+        ? () -> fullPlan(schemas, exposeRowKey, pristine, fixedTypes)
+        : () -> p.optimize(logical);
+    ExecutablePlan plan = assemble(schemas, exposeRowKey, shape, tables, quick, true, full);
+    PlanTemplate template = slots != null && pristine != null
+        ? PlanTemplate.of(schemas, exposeRowKey, slots.tables(), shape, tables, p, rewritten)
+        : null;
+    return new Compiled(plan, template);
+  }
+
+  /** The fully optimized plan of a statement (not yet validated; it is not modified). */
+  static RelNode fullPlan(MorphSchemaFactory schemas, boolean exposeRowKey, SqlNode query,
+      RelDataType[] fixedTypes) {
+    Planning p = new Planning(schemas, exposeRowKey);
+    Planning.Converted c = p.convert(LiteralLifter.copy(query), fixedTypes);
+    return p.optimize(p.logical(c.root()));
+  }
+
+  /**
+   * A plan that runs {@code first} (interpreted, when it can be), and generates code for the
+   * plan {@code full} supplies once it has run {@link ExecutablePlan#GENERATE_AFTER} times.
+   */
+  static ExecutablePlan assemble(MorphSchemaFactory schemas, boolean exposeRowKey, Shape shape,
+      Set<Integer> tables, RelNode first, boolean quickFirst, Supplier<RelNode> full) {
     // What runs now: the quick plan is replaced by the full one when code is generated.
     AtomicReference<RelNode> running = new AtomicReference<>(first);
     Map<String, Object> stash = new ConcurrentHashMap<>();
-    int fieldCount = logical.getRowType().getFieldCount();
+    int fieldCount = first.getRowType().getFieldCount();
     Supplier<ExecutablePlan.Runner> generate = () -> {
-      // A plan that keeps running is worth the full optimizer before its code is generated.
-      RelNode full = quickFirst ? p.optimize(logical) : first;
+      RelNode plan = full.get();
       ExecutablePlan.Runner r = ExecutablePlan.bindable(
-          CodeCompiler.toBindable(stash, (EnumerableRel) full, EnumerableRel.Prefer.ARRAY),
+          CodeCompiler.toBindable(stash, (EnumerableRel) plan, EnumerableRel.Prefer.ARRAY),
           fieldCount);
-      running.set(full);
+      running.set(plan);
       return r;
     };
     ExecutablePlan.Runner runner = INTERPRET
@@ -88,10 +141,8 @@ final class QueryCompiler {
             .map(plan -> ExecutablePlan.tiered(plan::open, generate))
             .orElseGet(generate)
         : generate.get();
-    List<ColumnMeta> columns = columns(c, logical.getRowType());
-    List<ColumnMeta> params = parameters(c, userParameters);
-    return new ExecutablePlan(schemas, exposeRowKey,
-        columns, kinds(logical.getRowType()), params, parameterKinds(c, userParameters), tables,
+    return new ExecutablePlan(schemas, exposeRowKey, shape.columns(), shape.columnKinds(),
+        shape.parameters(), shape.parameterKinds(), tables,
         () -> RelOptUtil.toString(running.get()), Collections.unmodifiableMap(stash), runner,
         quickFirst);
   }

@@ -34,6 +34,13 @@ public final class QueryPlanner {
   /** Row count assumed for tables when nothing better is known. */
   public static final long DEFAULT_ROW_COUNT = 1000;
 
+  /**
+   * Whether statements over tables of the same row types share logical plans
+   * ({@link PlanTemplate}); {@code -Dmorph.planTemplates=false} plans each one fully.
+   */
+  static final boolean TEMPLATES =
+      !"false".equalsIgnoreCase(System.getProperty("morph.planTemplates"));
+
   private final PlanCache cache;
   private final ToLongFunction<TableDef> rowCountEstimate;
   private final ToLongFunction<TableDef> liveRows;
@@ -41,8 +48,12 @@ public final class QueryPlanner {
       Caffeine.newBuilder().maximumSize(8).build();
   private final Cache<ExpressionKey, CompiledExpression> expressions;
 
-  /** Plan cache counters: a hit is a prepare that compiled nothing. */
-  public record CacheStats(long hits, long misses, long size) {}
+  /**
+   * Plan cache counters: a hit is a prepare that compiled nothing; of the misses, {@code shared}
+   * were planned from the logical plan of the same statement over other tables
+   * ({@link PlanTemplate}).
+   */
+  public record CacheStats(long hits, long misses, long size, long shared) {}
 
   private record ExpressionKey(String sql, String schema, String table, List<Object> columns,
       ColumnType resultType) {}
@@ -210,13 +221,39 @@ public final class QueryPlanner {
         lifted.key(), options.parameterTypes());
     ExecutablePlan plan = cache.plan(key, s, () -> {
       try {
-        return QueryCompiler.compile(s, options.exposeRowKey(), lifted.node(),
-            fixedTypes(options, n, lifted.types()), n, liveRows);
+        return compile(s, lifted, fixedTypes(options, n, lifted.types()), n, options);
       } catch (Throwable e) {
         throw ErrorTranslator.planning(e);
       }
     });
     return new PreparedQueryImpl(plan, lifted.values());
+  }
+
+  /**
+   * Plans a statement: from the template of the same statement over other tables of the same
+   * row types when there is one, else fully (and keeps a template when it can).
+   */
+  private ExecutablePlan compile(MorphSchemaFactory s, LiteralLifter.Lifted lifted,
+      RelDataType[] fixedTypes, int n, QueryOptions options) {
+    TableSlots slots = TEMPLATES && liveRows != null ? TableSlots.of(lifted.key(), s.catalog())
+        : null;
+    PlanCache.PlanKey slotted = slots == null ? null : new PlanCache.PlanKey(
+        s.catalog().version(), options.exposeRowKey(), slots.key(), options.parameterTypes());
+    PlanTemplate template = slotted == null ? null : cache.template(slotted);
+    if (template != null) {
+      ExecutablePlan plan = template.instantiate(s, slots.tables(), lifted.node(), fixedTypes,
+          liveRows);
+      if (plan != null) {
+        cache.countShared();
+        return plan;
+      }
+    }
+    QueryCompiler.Compiled compiled = QueryCompiler.compile(s, options.exposeRowKey(),
+        lifted.node(), fixedTypes, n, liveRows, template == null ? slots : null);
+    if (compiled.template() != null) {
+      cache.putTemplate(slotted, compiled.template());
+    }
+    return compiled.plan();
   }
 
   private PreparedQuery explain(MorphSchemaFactory s, SqlExplain explain, QueryOptions options) {
