@@ -18,6 +18,8 @@ final class PlanCache {
   /** Key of a compiled plan. */
   record PlanKey(int catalogVersion, boolean exposeRowKey, String text, List<ColumnType> parameterTypes) {}
 
+  static final int MAX_TEMPLATES = 1024;
+
   private final Cache<PlanKey, ExecutablePlan> plans;
   private final Cache<PlanKey, PreparedQueryImpl> statements;
   /** Keyed by the statement's text with its tables as slots ({@link TableSlots}). */
@@ -29,7 +31,10 @@ final class PlanCache {
   PlanCache(int size) {
     this.plans = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
     this.statements = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
-    this.templates = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
+    // A template holds a planning run (cluster, metadata caches); statements over sibling
+    // tables come close together, so a few recent ones do.
+    this.templates = Caffeine.newBuilder().maximumSize(Math.max(0, Math.min(size, MAX_TEMPLATES)))
+        .build();
   }
 
   /**
