@@ -98,6 +98,9 @@ final class PlanTemplate {
         quick = DirectConversion.convert(swap(rewritten, byOldId));
       } catch (IllegalStateException e) {
         return null; // planned fully instead
+      } finally {
+        // the metadata cache holds every rel it was asked about: not the instances' ones
+        planning.cluster().invalidateMetadataQuery();
       }
     }
     if (quick == null || RunCost.of(quick, liveRows).work() > QueryCompiler.QUICK_MAX_WORK) {
