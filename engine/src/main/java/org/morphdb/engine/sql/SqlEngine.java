@@ -53,7 +53,8 @@ public final class SqlEngine {
   private final DmlRunner dml;
   private final DdlRunner ddl;
   private final TableChecker checker;
-  private final Cache<String, Prepared> parsed = Caffeine.newBuilder().maximumSize(10_000).build();
+  private final Cache<String, Prepared> parsed = Caffeine.newBuilder().maximumSize(10_000)
+      .executor(Runnable::run).build(); // upkeep on the caller: most statements are new
 
   /** Calcite's one-off class loading, moved off the first real query once per JVM. */
   private static final java.util.concurrent.atomic.AtomicBoolean WARMED_UP =

@@ -29,12 +29,20 @@ final class PlanCache {
   private final AtomicLong shared = new AtomicLong();
 
   PlanCache(int size) {
-    this.plans = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
-    this.statements = Caffeine.newBuilder().maximumSize(Math.max(0, size)).build();
+    this.plans = cache(size);
+    this.statements = cache(size);
     // A template holds a planning run (cluster, metadata caches); statements over sibling
     // tables come close together, so a few recent ones do.
-    this.templates = Caffeine.newBuilder().maximumSize(Math.max(0, Math.min(size, MAX_TEMPLATES)))
-        .build();
+    this.templates = cache(Math.min(size, MAX_TEMPLATES));
+  }
+
+  /**
+   * A bounded cache whose upkeep (eviction) runs on the thread that writes to it: most
+   * statements of a script are new, and handing each write's upkeep to the common pool woke
+   * a thread per statement.
+   */
+  static <K, V> Cache<K, V> cache(int size) {
+    return Caffeine.newBuilder().maximumSize(Math.max(0, size)).executor(Runnable::run).build();
   }
 
   /**
