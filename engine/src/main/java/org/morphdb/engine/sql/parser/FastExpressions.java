@@ -3,6 +3,7 @@ package org.morphdb.engine.sql.parser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -416,8 +417,8 @@ abstract class FastExpressions {
       default: throw BAIL;
     }
     p++;
-    int precision = -1;
-    int scale = -1;
+    int precision = RelDataType.PRECISION_NOT_SPECIFIED;
+    int scale = RelDataType.SCALE_NOT_SPECIFIED;
     if (sized && sym("(")) {
       p++;
       precision = smallInt();

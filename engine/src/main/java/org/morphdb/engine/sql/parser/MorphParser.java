@@ -8,6 +8,7 @@ import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.Span;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.parser.SqlParserUtil;
@@ -88,7 +89,12 @@ public final class MorphParser {
     }
     try {
       String marked = ParseRewrites.mark(sql);
-      SqlNodeList list = SqlParser.create(marked, CONFIG).parseStmtList();
+      // the common statements skip Calcite's parser (its lookahead costs ~1.5 µs a token);
+      // the fast one makes the same tree, or null and Calcite's parser decides
+      SqlNode fast = FastParser.parse(marked);
+      SqlNodeList list = fast != null
+          ? new SqlNodeList(List.of(fast), Span.of(List.of(fast)).pos())
+          : SqlParser.create(marked, CONFIG).parseStmtList();
       String upper = sql.toUpperCase(java.util.Locale.ROOT);
       boolean rewrite = sql.indexOf('+') >= 0 || upper.contains("COALESCE")
           || upper.contains("CASE");

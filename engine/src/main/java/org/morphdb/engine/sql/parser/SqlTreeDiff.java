@@ -62,8 +62,12 @@ public final class SqlTreeDiff {
       return x.getIndex() == ((SqlDynamicParam) b).getIndex() ? null : here + ": index";
     }
     if (a instanceof SqlDataTypeSpec x) {
-      return x.equalsDeep(b, Litmus.IGNORE) && x.toString().equals(b.toString()) ? null
-          : here + ": type " + x + " vs " + b;
+      SqlDataTypeSpec y = (SqlDataTypeSpec) b;
+      return x.equalsDeep(y, Litmus.IGNORE) && x.toString().equals(y.toString())
+          && Objects.equals(x.getNullable(), y.getNullable())
+          ? diff(here + "[name]", x.getTypeNameSpec().getTypeName(),
+              y.getTypeNameSpec().getTypeName())
+          : here + ": type " + x + " vs " + y;
     }
     if (a instanceof SqlNodeList x) {
       return list(here, x.getList(), ((SqlNodeList) b).getList());
