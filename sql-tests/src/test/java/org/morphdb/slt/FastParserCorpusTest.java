@@ -1,0 +1,104 @@
+package org.morphdb.slt;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.junit.jupiter.api.Test;
+import org.morphdb.engine.sql.parser.FastParser;
+import org.morphdb.engine.sql.parser.MorphParser;
+import org.morphdb.engine.sql.parser.SqlTreeDiff;
+
+/**
+ * Holds {@link FastParser} to Calcite's parser on every statement of the CI subset of the
+ * sqllogictest corpus and of our own slt files: whenever the fast parser returns a tree, it
+ * is the tree Calcite's parser makes (classes, operators, literals, names, every position,
+ * the unparsed text). And the fast path must keep handling most of the corpus.
+ */
+class FastParserCorpusTest {
+  /** Share of query records the fast parser handles (measured: 93.9%). */
+  static final double QUERY_FLOOR = 0.93;
+  /** Share of statement records (mostly INSERT) it handles (measured: 98.3%). */
+  static final double STATEMENT_FLOOR = 0.97;
+
+  private final AtomicInteger queries = new AtomicInteger();
+  private final AtomicInteger fastQueries = new AtomicInteger();
+  private final AtomicInteger statements = new AtomicInteger();
+  private final AtomicInteger fastStatements = new AtomicInteger();
+  private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+
+  @Test
+  void fastTreesAreCalcitesTrees() throws Exception {
+    List<SltSource> sources = new ArrayList<>();
+    for (String f : SltCorpusSubsetTest.SUBSET.keySet()) {
+      sources.add(SltSource.corpus(f));
+    }
+    try (Stream<Path> own = Files.list(Path.of("src/test/resources/slt"))) {
+      own.filter(p -> p.toString().endsWith(".test")).sorted()
+          .forEach(p -> sources.add(SltSource.file(p)));
+    }
+    sources.parallelStream().forEach(this::check);
+
+    assertTrue(problems.isEmpty(), problems.size() + " differences, e.g.\n"
+        + String.join("\n", problems.stream().limit(10).toList()));
+    double q = (double) fastQueries.get() / queries.get();
+    double s = (double) fastStatements.get() / statements.get();
+    String coverage = String.format("fast parser: %d of %d queries (%.1f%%), %d of %d statements"
+        + " (%.1f%%)", fastQueries.get(), queries.get(), 100 * q, fastStatements.get(),
+        statements.get(), 100 * s);
+    System.out.println(coverage);
+    assertTrue(q >= QUERY_FLOOR && s >= STATEMENT_FLOOR, coverage + " is below the floor");
+  }
+
+  private void check(SltSource source) {
+    SltScript script;
+    try {
+      script = source.parse();
+    } catch (IOException | SltParseException e) {
+      problems.add(source.name() + ": " + e);
+      return;
+    }
+    for (SltRecord r : script.records()) {
+      if (r instanceof SltRecord.Query query) {
+        queries.incrementAndGet();
+        if (compare(source, r.line(), query.sql())) {
+          fastQueries.incrementAndGet();
+        }
+      } else if (r instanceof SltRecord.Statement statement) {
+        statements.incrementAndGet();
+        if (compare(source, r.line(), statement.sql())) {
+          fastStatements.incrementAndGet();
+        }
+      }
+    }
+  }
+
+  /** Whether the fast parser made a tree; records a problem when it is not Calcite's. */
+  private boolean compare(SltSource source, int line, String sql) {
+    SqlNode fast = FastParser.parse(sql);
+    if (fast == null) {
+      return false;
+    }
+    String where = source.name() + ":" + line + ": " + sql + "\n    ";
+    try {
+      SqlNodeList list = SqlParser.create(sql, MorphParser.CONFIG).parseStmtList();
+      String d = list.size() == 1 ? SqlTreeDiff.difference(list.get(0), fast)
+          : list.size() + " statements";
+      if (d != null) {
+        problems.add(where + d);
+      }
+    } catch (Exception e) {
+      problems.add(where + "Calcite's parser fails: " + e.getMessage());
+    }
+    return true;
+  }
+}
