@@ -329,6 +329,9 @@ abstract class FastExpressions {
 
   private SqlNode nameOrCall() {
     if (t.kind[p + 1] == FastLexer.SYMBOL && t.text[p + 1].equals("(")) {
+      if (t.kind[p] == FastLexer.WORD && t.keyword[p]) {
+        throw BAIL; // GROUP_CONCAT(... SEPARATOR ...), JSON_OBJECT(...): special syntax
+      }
       return call(simpleName());
     }
     return compoundName(false);
@@ -344,7 +347,7 @@ abstract class FastExpressions {
       p++;
     }
     List<SqlNode> args = new ArrayList<>();
-    if (sym("*") && t.kind[p + 1] == FastLexer.SYMBOL && t.text[p + 1].equals(")")) {
+    if (quantifier == null && sym("*") && t.kind[p + 1] == FastLexer.SYMBOL && t.text[p + 1].equals(")")) {
       args.add(SqlIdentifier.star(here()));
       p++;
     } else if (!sym(")")) {

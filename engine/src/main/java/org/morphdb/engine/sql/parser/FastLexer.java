@@ -37,6 +37,8 @@ final class FastLexer {
   String[] text = new String[32];
   /** Whether a word is a reserved word of MorphDB's grammar. */
   boolean[] reserved = new boolean[32];
+  /** Whether a word is a keyword (reserved or not) of MorphDB's grammar. */
+  boolean[] keyword = new boolean[32];
   private int[] line = new int[32];
   private int[] col = new int[32];
   private int[] endLine = new int[32];
@@ -95,6 +97,7 @@ final class FastLexer {
       String word = sql.substring(start, at).toUpperCase(Locale.ROOT);
       add(WORD, word, start, at - 1);
       reserved[count - 1] = METADATA.isReservedWord(word);
+      keyword[count - 1] = METADATA.isKeyword(word);
       return true;
     }
     if (isDigit(c) || (c == '.' && at + 1 < sql.length() && isDigit(sql.charAt(at + 1)))) {
@@ -202,6 +205,7 @@ final class FastLexer {
       kind = Arrays.copyOf(kind, size);
       text = Arrays.copyOf(text, size);
       reserved = Arrays.copyOf(reserved, size);
+      keyword = Arrays.copyOf(keyword, size);
       line = Arrays.copyOf(line, size);
       col = Arrays.copyOf(col, size);
       endLine = Arrays.copyOf(endLine, size);
