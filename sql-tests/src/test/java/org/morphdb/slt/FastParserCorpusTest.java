@@ -67,38 +67,107 @@ class FastParserCorpusTest {
       problems.add(source.name() + ": " + e);
       return;
     }
+    Batch batch = new Batch(source);
     for (SltRecord r : script.records()) {
       if (r instanceof SltRecord.Query query) {
         queries.incrementAndGet();
-        if (compare(source, r.line(), query.sql())) {
+        if (batch.add(r.line(), query.sql())) {
           fastQueries.incrementAndGet();
         }
       } else if (r instanceof SltRecord.Statement statement) {
         statements.incrementAndGet();
-        if (compare(source, r.line(), statement.sql())) {
+        if (batch.add(r.line(), statement.sql())) {
           fastStatements.incrementAndGet();
         }
       }
     }
+    batch.flush();
   }
 
-  /** Whether the fast parser made a tree; records a problem when it is not Calcite's. */
-  private boolean compare(SltSource source, int line, String sql) {
-    SqlNode fast = FastParser.parse(sql);
-    if (fast == null) {
-      return false;
+  /**
+   * Statements the fast parser handled, compared with Calcite's trees a few hundred at a
+   * time: Calcite's parser reads them as one script (a parser costs ~50 µs to make), and the
+   * fast parser reads each after as many newlines as the script has lines before it, so the
+   * positions are the script's. A batch Calcite's parser rejects is compared one by one.
+   */
+  private final class Batch {
+    static final int SIZE = 200;
+    final SltSource source;
+    final StringBuilder script = new StringBuilder();
+    final List<String> sqls = new ArrayList<>();
+    final List<Integer> lines = new ArrayList<>();
+    final List<SqlNode> trees = new ArrayList<>();
+    int scriptLines;
+
+    Batch(SltSource source) {
+      this.source = source;
     }
-    String where = source.name() + ":" + line + ": " + sql + "\n    ";
-    try {
-      SqlNodeList list = SqlParser.create(sql, MorphParser.CONFIG).parseStmtList();
-      String d = list.size() == 1 ? SqlTreeDiff.difference(list.get(0), fast)
-          : list.size() + " statements";
-      if (d != null) {
-        problems.add(where + d);
+
+    /** Whether the fast parser handles {@code sql} (alone; then in the batch's script). */
+    boolean add(int line, String sql) {
+      if (FastParser.parse(sql) == null) {
+        return false;
       }
-    } catch (Exception e) {
-      problems.add(where + "Calcite's parser fails: " + e.getMessage());
+      if (sql.contains("?") || sql.strip().endsWith(";")) {
+        // parameters are numbered across a script; a semicolon would end the statement twice
+        compare(line, sql, FastParser.parse(sql));
+        return true;
+      }
+      trees.add(FastParser.parse("\n".repeat(scriptLines) + sql));
+      script.append(sql).append(";\n");
+      scriptLines += 1 + (int) sql.chars().filter(c -> c == '\n').count();
+      sqls.add(sql);
+      lines.add(line);
+      if (sqls.size() == SIZE) {
+        flush();
+      }
+      return true;
     }
-    return true;
+
+    void flush() {
+      if (sqls.isEmpty()) {
+        return;
+      }
+      SqlNodeList list = null;
+      try {
+        list = SqlParser.create(script.toString(), MorphParser.CONFIG).parseStmtList();
+      } catch (Exception e) {
+        // one of them is not Calcite's SQL: compared one by one below
+      }
+      for (int i = 0; i < sqls.size(); i++) {
+        if (list == null || list.size() != sqls.size()) {
+          compare(lines.get(i), sqls.get(i), FastParser.parse(sqls.get(i)));
+        } else {
+          String d = SqlTreeDiff.difference(list.get(i), trees.get(i));
+          if (d != null) {
+            problems.add(source.name() + ":" + lines.get(i) + ": " + sqls.get(i) + "\n    " + d);
+          }
+        }
+      }
+      script.setLength(0);
+      scriptLines = 0;
+      sqls.clear();
+      lines.clear();
+      trees.clear();
+    }
+
+    /** Compares the fast parser's tree of one statement with Calcite's. */
+    void compare(int line, String sql, SqlNode fast) {
+      String where = source.name() + ":" + line + ": " + sql + "\n    ";
+      if (fast == null) {
+        problems.add(where + "the fast parser declined it after a newline");
+        return;
+      }
+      try {
+        SqlNodeList list = SqlParser.create(sql, MorphParser.CONFIG).parseStmtList();
+        String d = list.size() == 1 ? SqlTreeDiff.difference(list.get(0), fast)
+            : list.size() + " statements";
+        if (d != null) {
+          problems.add(where + d);
+        }
+      } catch (Exception e) {
+        problems.add(where + "Calcite's parser fails: " + e.getMessage());
+      }
+    }
   }
 }

@@ -59,6 +59,7 @@ public final class MorphParser {
         + " FROM t WHERE a = 1 AND b IN (SELECT 1) OR c LIKE 'x'"
         + " ORDER BY 1 DESC LIMIT 1 OFFSET 1; CREATE TABLE t (a INT NOT NULL PRIMARY KEY);"
         + " ALTER TABLE t ADD COLUMN b INT");
+    FastParser.parse("SELECT a FROM t WHERE b IN (1) ORDER BY 1"); // its classes too
     try {
       parse("SELECT FROM");
     } catch (MorphException expected) {

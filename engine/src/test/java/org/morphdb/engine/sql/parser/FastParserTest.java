@@ -100,6 +100,21 @@ class FastParserTest {
   }
 
   @Test
+  void moreShapes() {
+    same("SELECT a$b, _x FROM t x WHERE x.a = 1 ORDER BY a ASC, b ASC NULLS FIRST");
+    same("SELECT \"f\"(x), SUM(DISTINCT a) FROM (SELECT 1 AS x UNION SELECT 2) y");
+    same("SELECT count(*) FROM t WHERE a IN (SELECT b FROM u ORDER BY 1 LIMIT 1)");
+    same("SELECT 99999999999999999999999, 1.e5, 0.0, 00012, a AS \"select\" FROM t");
+    same("select A from T where b not between - 1 and + 2 AND a = (SELECT 1) + 2");
+    same("SELECT (SELECT 1) FROM t WHERE EXISTS (SELECT 1 UNION SELECT 2)");
+    same("SELECT a FROM t GROUP BY a HAVING a > 1 ORDER BY a");
+    same("SELECT a, b FROM t1 RIGHT JOIN t2 ON a=b");
+    same("SELECT a FROM t UNION DISTINCT SELECT b FROM u EXCEPT ALL SELECT b FROM u LIMIT 1");
+    declines("SELECT value FROM t"); // a reserved word: Calcite's parser reports it
+    declines("INSERT INTO t VALUES ((SELECT 1))");
+  }
+
+  @Test
   void statements() {
     same("INSERT INTO t VALUES (1, 'a', NULL), (2, 'b', -3.5)");
     same("INSERT INTO t(a, b) VALUES (1, 2);");
