@@ -105,8 +105,12 @@ abstract class FastExpressions {
 
   /** Whether the current token can be an alias without AS. */
   final boolean isAlias() {
-    return t.kind[p] == FastLexer.QUOTED
-        || (t.kind[p] == FastLexer.WORD && !t.reserved[p] && !NOT_ALIASES.contains(t.text[p]));
+    return isAliasAt(p);
+  }
+
+  final boolean isAliasAt(int i) {
+    return t.kind[i] == FastLexer.QUOTED
+        || (t.kind[i] == FastLexer.WORD && !t.reserved[i] && !NOT_ALIASES.contains(t.text[i]));
   }
 
   final SqlIdentifier simpleName() {

@@ -98,7 +98,7 @@ public final class FastParser extends FastExpressions {
         offset, fetch);
   }
 
-  /** An unsigned number or a parameter, for LIMIT and OFFSET. */
+  /** An unsigned integer, for LIMIT and OFFSET. */
   private SqlNode count() {
     if (t.kind[p] == FastLexer.INTEGER) {
       return SqlLiteral.createExactNumeric(t.text[p++], last());
@@ -314,11 +314,15 @@ public final class FastParser extends FastExpressions {
   private SqlNode tableRef() {
     SqlNode e;
     if (sym("(")) {
-      if (!wordAt(p + 1, "SELECT")) {
-        throw BAIL;
-      }
       p++;
-      e = orderedQuery();
+      if (word("SELECT")) {
+        e = orderedQuery();
+      } else {
+        e = from(); // ( t1 AS a CROSS JOIN t2 ): the join keeps its own position
+        if (!isJoinWithoutComma(e) || !sym(")") || wordAt(p + 1, "AS") || isAliasAt(p + 1)) {
+          throw BAIL;
+        }
+      }
       expectSym(")");
     } else {
       e = compoundName(false);
@@ -327,6 +331,19 @@ public final class FastParser extends FastExpressions {
       }
     }
     return alias(e);
+  }
+
+  /** A join, not a comma list (which Calcite's parser rejects in parentheses). */
+  private static boolean isJoinWithoutComma(SqlNode e) {
+    if (!(e instanceof SqlJoin)) {
+      return false;
+    }
+    for (SqlNode n = e; n instanceof SqlJoin j; n = j.getLeft()) {
+      if (j.getJoinType() == JoinType.COMMA) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private SqlNode insert() {

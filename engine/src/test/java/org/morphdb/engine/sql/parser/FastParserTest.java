@@ -110,6 +110,11 @@ class FastParserTest {
     same("SELECT a FROM t GROUP BY a HAVING a > 1 ORDER BY a");
     same("SELECT a, b FROM t1 RIGHT JOIN t2 ON a=b");
     same("SELECT a FROM t UNION DISTINCT SELECT b FROM u EXCEPT ALL SELECT b FROM u LIMIT 1");
+    same("SELECT a FROM ( tab1 AS cor0 CROSS JOIN tab1 AS cor1 ) WHERE x = 1");
+    same("SELECT a FROM t0, ((t2 JOIN t3 ON TRUE) CROSS JOIN (SELECT 1) x), t4");
+    declines("SELECT a FROM (t2, t3 CROSS JOIN t4)"); // Calcite's parser rejects these
+    declines("SELECT a FROM (t2 JOIN t3 ON TRUE) AS x");
+    declines("SELECT a FROM (t1)");
     declines("SELECT value FROM t"); // a reserved word: Calcite's parser reports it
     declines("INSERT INTO t VALUES ((SELECT 1))");
   }
