@@ -27,7 +27,7 @@ public final class SqlTreeDiff {
 
   /** The first difference between the trees, or null when they are the same. */
   public static String difference(SqlNode expected, SqlNode actual) {
-    String d = diff("", expected, actual);
+    String d = diff(expected, actual);
     if (d != null || expected == null) {
       return d;
     }
@@ -36,87 +36,94 @@ public final class SqlTreeDiff {
     return a.equals(b) ? null : "unparsed: " + a + " vs " + b;
   }
 
-  private static String diff(String path, SqlNode a, SqlNode b) {
+  /** The first difference, as a path from {@code a} down ("/SqlSelect[3]/..."), or null. */
+  private static String diff(SqlNode a, SqlNode b) {
     if (a == null || b == null) {
-      return a == b ? null : path + ": " + a + " vs " + b;
+      return a == b ? null : ": " + a + " vs " + b;
     }
-    String here = path + "/" + a.getClass().getSimpleName();
+    String d = node(a, b);
+    return d == null ? null : "/" + a.getClass().getSimpleName() + d;
+  }
+
+  private static String node(SqlNode a, SqlNode b) {
     if (a.getClass() != b.getClass() || a.getKind() != b.getKind()) {
-      return here + ": " + a.getClass().getSimpleName() + " " + a.getKind() + " vs "
+      return ": " + a.getClass().getSimpleName() + " " + a.getKind() + " vs "
           + b.getClass().getSimpleName() + " " + b.getKind();
     }
     if (!samePos(a.getParserPosition(), b.getParserPosition())) {
-      return here + " position " + a.getParserPosition() + " vs " + b.getParserPosition()
-          + " at " + a;
+      return " position " + a.getParserPosition() + " vs " + b.getParserPosition() + " at " + a;
     }
     if (a instanceof SqlLiteral x) {
-      SqlLiteral y = (SqlLiteral) b;
+      SqlLiteral y = (SqlLiteral) b; // the text is compared at the end, with the whole tree
       return x.getTypeName() == y.getTypeName() && Objects.equals(x.getValue(), y.getValue())
-          && x.toString().equals(y.toString()) ? null
-          : here + ": literal " + x.getTypeName() + " " + x + " vs " + y.getTypeName() + " " + y;
+          ? null : ": literal " + x.getTypeName() + " " + x + " vs " + y.getTypeName() + " " + y;
     }
     if (a instanceof SqlIdentifier x) {
-      return identifier(here, x, (SqlIdentifier) b);
+      return identifier(x, (SqlIdentifier) b);
     }
     if (a instanceof SqlDynamicParam x) {
-      return x.getIndex() == ((SqlDynamicParam) b).getIndex() ? null : here + ": index";
+      return x.getIndex() == ((SqlDynamicParam) b).getIndex() ? null : ": index";
     }
     if (a instanceof SqlDataTypeSpec x) {
       SqlDataTypeSpec y = (SqlDataTypeSpec) b;
       return x.equalsDeep(y, Litmus.IGNORE) && x.toString().equals(y.toString())
           && Objects.equals(x.getNullable(), y.getNullable())
-          ? diff(here + "[name]", x.getTypeNameSpec().getTypeName(),
-              y.getTypeNameSpec().getTypeName())
-          : here + ": type " + x + " vs " + y;
+          ? prefix("[name]", diff(x.getTypeNameSpec().getTypeName(),
+              y.getTypeNameSpec().getTypeName()))
+          : ": type " + x + " vs " + y;
     }
     if (a instanceof SqlNodeList x) {
-      return list(here, x.getList(), ((SqlNodeList) b).getList());
+      return list(x.getList(), ((SqlNodeList) b).getList());
     }
     if (a instanceof SqlCall x) {
       SqlCall y = (SqlCall) b;
-      String op = operator(here, x.getOperator(), y.getOperator());
+      String op = operator(x.getOperator(), y.getOperator());
       if (op != null) {
         return op;
       }
-      String q = diff(here + "[quantifier]", x.getFunctionQuantifier(), y.getFunctionQuantifier());
-      return q != null ? q : list(here, x.getOperandList(), y.getOperandList());
+      String q = diff(x.getFunctionQuantifier(), y.getFunctionQuantifier());
+      return q != null ? "[quantifier]" + q : list(x.getOperandList(), y.getOperandList());
     }
-    return a.equalsDeep(b, Litmus.IGNORE) ? null : here + ": " + a + " vs " + b;
+    return a.equalsDeep(b, Litmus.IGNORE) ? null : ": " + a + " vs " + b;
   }
 
-  private static String identifier(String here, SqlIdentifier x, SqlIdentifier y) {
+  private static String prefix(String segment, String d) {
+    return d == null ? null : segment + d;
+  }
+
+  private static String identifier(SqlIdentifier x, SqlIdentifier y) {
     if (!x.names.equals(y.names) || !Objects.equals(x.getCollation(), y.getCollation())) {
-      return here + ": names " + x.names + " vs " + y.names;
+      return ": names " + x.names + " vs " + y.names;
     }
     for (int i = 0; i < x.names.size(); i++) {
       if (!samePos(x.getComponentParserPosition(i), y.getComponentParserPosition(i))) {
-        return here + ": component " + i + " position of " + x;
+        return ": component " + i + " position of " + x;
       }
     }
     return null;
   }
 
-  private static String operator(String here, SqlOperator x, SqlOperator y) {
+  private static String operator(SqlOperator x, SqlOperator y) {
     if (x == y) {
       return null;
     }
     if (x instanceof SqlUnresolvedFunction f && y instanceof SqlUnresolvedFunction g
         && f.getName().equals(g.getName()) && f.getFunctionType() == g.getFunctionType()
         && f.getKind() == g.getKind()) {
-      return diff(here + "[function name]", f.getSqlIdentifier(), g.getSqlIdentifier());
+      return prefix("[function name]", diff(f.getSqlIdentifier(), g.getSqlIdentifier()));
     }
-    return here + ": operator " + x.getName() + " (" + x.getClass().getSimpleName() + ") vs "
+    return ": operator " + x.getName() + " (" + x.getClass().getSimpleName() + ") vs "
         + y.getName() + " (" + y.getClass().getSimpleName() + ")";
   }
 
-  private static String list(String here, List<SqlNode> a, List<SqlNode> b) {
+  private static String list(List<SqlNode> a, List<SqlNode> b) {
     if (a.size() != b.size()) {
-      return here + ": " + a.size() + " operands vs " + b.size();
+      return ": " + a.size() + " operands vs " + b.size();
     }
     for (int i = 0; i < a.size(); i++) {
-      String d = diff(here + "[" + i + "]", a.get(i), b.get(i));
+      String d = diff(a.get(i), b.get(i));
       if (d != null) {
-        return d;
+        return "[" + i + "]" + d;
       }
     }
     return null;

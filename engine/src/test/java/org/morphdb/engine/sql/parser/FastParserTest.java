@@ -45,6 +45,25 @@ class FastParserTest {
   }
 
   @Test
+  void treeDiffSeesDifferences() throws Exception {
+    String[][] pairs = {
+        {"SELECT a FROM t", "SELECT  a FROM t"}, // a position
+        {"SELECT 1 FROM t", "SELECT 2 FROM t"}, // a literal's value
+        {"SELECT 1.0 FROM t", "SELECT 1.00 FROM t"}, // its scale
+        {"SELECT a FROM t", "SELECT \"a\" FROM t"}, // a name
+        {"SELECT f(a) FROM t", "SELECT g(a) FROM t"}, // a function
+        {"SELECT a + b FROM t", "SELECT a - b FROM t"}, // an operator
+        {"SELECT COUNT(a) FROM t", "SELECT COUNT(ALL a) FROM t"}, // a quantifier
+        {"SELECT a FROM t", "SELECT a FROM t WHERE TRUE"}}; // a slot
+    for (String[] pair : pairs) {
+      SqlNode a = SqlParser.create(pair[0], MorphParser.CONFIG).parseStmtList().get(0);
+      SqlNode b = SqlParser.create(pair[1], MorphParser.CONFIG).parseStmtList().get(0);
+      assertNotNull(SqlTreeDiff.difference(a, b), pair[0] + " vs " + pair[1]);
+      assertNull(SqlTreeDiff.difference(a, a), pair[0]);
+    }
+  }
+
+  @Test
   void precedence() {
     same("SELECT a + b * c - d / e % f FROM t");
     same("SELECT a OR b AND NOT c = d FROM t WHERE a < b OR c >= d AND e <> f");
