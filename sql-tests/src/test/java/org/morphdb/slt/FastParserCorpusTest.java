@@ -101,9 +101,10 @@ class FastParserCorpusTest {
 
   /**
    * Statements the fast parser handled, compared with Calcite's trees a few hundred at a
-   * time: Calcite's parser reads them as one script (a parser costs ~50 µs to make), and the
-   * fast parser reads each after as many newlines as the script has lines before it, so the
-   * positions are the script's. A batch Calcite's parser rejects is compared one by one.
+   * time: Calcite's parser reads them as one script (one parser per batch, not per
+   * statement), and the fast parser reads each after as many newlines as the script has lines
+   * before it, so the positions are the script's. A batch Calcite's parser rejects is
+   * compared one by one.
    */
   private final class Batch {
     static final int SIZE = 200;
