@@ -18,7 +18,9 @@ import org.morphdb.engine.api.MorphException;
 
 /**
  * Parses MorphDB SQL: Calcite's grammar plus MorphDB's DDL
- * ({@link MorphSqlParserImpl}, generated from {@code src/main/codegen}).
+ * ({@link MorphSqlParserImpl}, generated from {@code src/main/codegen}). A single common
+ * statement is first tried with {@link FastParser}, which makes the same tree much faster or
+ * declines, and then this parser decides.
  *
  * <p>Identifiers: unquoted ones are folded to upper case, double-quoted ones
  * kept as written, and names are case sensitive. Conformance is Calcite's
