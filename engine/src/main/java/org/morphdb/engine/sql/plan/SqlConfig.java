@@ -39,7 +39,10 @@ final class SqlConfig {
       .withExpand(false)
       .withTrimUnusedFields(false)
       .withDecorrelationEnabled(true)
-      .withInSubQueryThreshold(Integer.MAX_VALUE);
+      .withInSubQueryThreshold(Integer.MAX_VALUE)
+      // RexSimplify ran on every projection built; plans need no simplifying to run, and the
+      // full optimizer's rules simplify what they rewrite anyway
+      .withRelBuilderConfigTransform(c -> c.withSimplify(false));
 
   static final CalciteConnectionConfig CONNECTION = connectionConfig();
 
