@@ -82,6 +82,18 @@ public class Key implements Comparable<Key> {
     return make(normalized(parts));
   }
 
+  /**
+   * As {@link #of}, but the key takes over {@code parts} (normalized in place) instead of
+   * copying it: for a caller that built the array for this key and never touches it again
+   * (an index key built per row: one array less per key).
+   */
+  public static Key ofOwned(Object[] parts) {
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = KeyParts.normalize(parts[i]);
+    }
+    return make(parts);
+  }
+
   /** A key of the given parts, normalized. */
   public static Key ofList(List<?> parts) {
     return of(parts.toArray());
