@@ -146,7 +146,8 @@ public final class BuildCostProbe {
           Measure.sleep(before);
           var n3 = nativeCpu();
           Sample s3 = Sample.take(writers);
-          System.out.printf("uptime %.1f / %.1f / %.1f s%n", u0, u1, u2);
+          System.out.printf("uptime %.1f / %.1f / %.1f s%s%n", u0, u1, u2,
+              IndexBuildBenchmarks.backfillNote(db));
           System.out.println(nativeDelta(n0, n1));
           System.out.println(nativeDelta(n1, n2));
           System.out.println(nativeDelta(n2, n3));
