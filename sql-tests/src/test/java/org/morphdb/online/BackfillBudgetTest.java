@@ -31,9 +31,12 @@ class BackfillBudgetTest {
   private static final int ROWS = 40_000;
   private static final long MS = 1_000_000;
 
-  /** About a tenth of a core on any machine up to 1,000 cores (the option is a whole percent). */
-  private static int shareForATenthOfACore() {
-    return Math.max(1, Math.round(10f / Runtime.getRuntime().availableProcessors()));
+  /**
+   * A small share of a core (0.04-0.06 of one on 1 to 4 cores, under one up to 99 cores; the
+   * option is a whole percent of the machine).
+   */
+  private static int smallShare() {
+    return Math.max(1, Math.round(5f / Runtime.getRuntime().availableProcessors()));
   }
 
   private static void load(Connection c) throws SQLException {
@@ -69,7 +72,8 @@ class BackfillBudgetTest {
   @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void underWritersTheBackfillPausesToItsBudgetAndStillBuildsACompleteIndex() throws Exception {
-    String url = "jdbc:morph:mem:backfill_budget;backfillShare=" + shareForATenthOfACore();
+    org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() < 100);
+    String url = "jdbc:morph:mem:backfill_budget;backfillShare=" + smallShare();
     try (Connection c = DriverManager.getConnection(url)) {
       load(c);
       AtomicBoolean stop = new AtomicBoolean();
@@ -85,9 +89,6 @@ class BackfillBudgetTest {
             up.setLong(3, 1 + r.nextInt(ROWS));
             up.executeUpdate();
             writes.incrementAndGet();
-            if (writes.get() % 64 == 0) {
-              Thread.sleep(1); // a writer, not a second busy thread competing with the build
-            }
           }
         } catch (Throwable e) {
           failure.set(e);
@@ -110,8 +111,9 @@ class BackfillBudgetTest {
       assertNotNull(u);
       assertTrue(u.budgetCores() < 1, () -> "" + u);
       assertTrue(u.pauses() > 0, () -> "the backfill never paused: " + u);
-      // Its CPU within the budget, but for the last unfinished slice and one step's work.
-      assertTrue(u.cpuNanos() <= u.budgetCores() * u.wallNanos() + 20 * MS, () -> "over budget: " + u);
+      // Its CPU within the budget, but for the last unfinished slice and one step's work (and a
+      // slice during which the writer got no core, which is not paid back).
+      assertTrue(u.cpuNanos() <= u.budgetCores() * u.wallNanos() + 30 * MS, () -> "over budget: " + u);
       assertEquals(0, problems(c));
       try (Statement s = c.createStatement();
            ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t WHERE a >= 0")) {
@@ -124,7 +126,7 @@ class BackfillBudgetTest {
   @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void withNoWriterTheBackfillNeverPauses() throws Exception {
-    String url = "jdbc:morph:mem:backfill_budget_idle;backfillShare=" + shareForATenthOfACore();
+    String url = "jdbc:morph:mem:backfill_budget_idle;backfillShare=" + smallShare();
     try (Connection c = DriverManager.getConnection(url)) {
       load(c);
       try (Statement s = c.createStatement()) {
