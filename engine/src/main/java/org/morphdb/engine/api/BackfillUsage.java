@@ -7,5 +7,9 @@ package org.morphdb.engine.api;
  *
  * @param budgetCores the CPU it was allowed while foreground commits ran, in cores (1 or
  *     more: it never pauses)
+ * @param limitedCpuNanos CPU time of the slices (about 2 ms of CPU each) during which
+ *     foreground commits began: the budget holds these to {@code budgetCores} of their wall
+ *     time, {@code limitedWallNanos} (pauses included)
  */
-public record BackfillUsage(double budgetCores, long cpuNanos, long wallNanos, long pausedNanos, long pauses) {}
+public record BackfillUsage(double budgetCores, long cpuNanos, long wallNanos, long pausedNanos, long pauses,
+    long limitedCpuNanos, long limitedWallNanos) {}

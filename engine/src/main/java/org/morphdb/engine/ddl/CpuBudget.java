@@ -49,7 +49,10 @@ final class CpuBudget {
 
     @Override
     public void pause(long nanos) {
-      LockSupport.parkNanos(nanos);
+      long deadline = System.nanoTime() + nanos;
+      for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+        LockSupport.parkNanos(left); // may return early
+      }
     }
   };
 
@@ -63,6 +66,8 @@ final class CpuBudget {
   private long startWall;
   private long pausedNanos;
   private long pauses;
+  private long limitedCpuNanos;
+  private long limitedWallNanos;
 
   /**
    * @param cores the CPU the thread may use while foreground commits run, in cores (1 or
@@ -101,7 +106,7 @@ final class CpuBudget {
     }
     long commits = foregroundCommits.getAsLong();
     if (commits != sliceCommits) {
-      long owed = (long) (used / cores) - (wall - sliceWall);
+      long owed = (long) Math.ceil(used / cores) - (wall - sliceWall);
       if (owed > 0) {
         long pause = Math.min(owed, MAX_PAUSE_NANOS);
         clocks.pause(pause);
@@ -109,6 +114,8 @@ final class CpuBudget {
         pauses++;
         wall = clocks.wallNanos();
       }
+      limitedCpuNanos += used;
+      limitedWallNanos += wall - sliceWall;
     }
     sliceCpu = cpu;
     sliceWall = wall;
@@ -121,11 +128,17 @@ final class CpuBudget {
     return cpu < 0 ? wall : cpu;
   }
 
-  /** What the budget saw since it was made, for diagnostics and tests. */
-  record Usage(long cpuNanos, long wallNanos, long pausedNanos, long pauses) {}
+  /**
+   * What the budget saw since it was made, for diagnostics and tests: the thread's CPU and
+   * wall time, its pauses, and the CPU and wall time (pauses included) of the slices during
+   * which foreground commits began, the ones the budget holds to its share.
+   */
+  record Usage(long cpuNanos, long wallNanos, long pausedNanos, long pauses, long limitedCpuNanos,
+      long limitedWallNanos) {}
 
   Usage usage() {
     long wall = clocks.wallNanos();
-    return new Usage(cpu(wall) - startCpu, wall - startWall, pausedNanos, pauses);
+    return new Usage(cpu(wall) - startCpu, wall - startWall, pausedNanos, pauses, limitedCpuNanos,
+        limitedWallNanos);
   }
 }

@@ -24,13 +24,16 @@ final class ChainSorter {
 
   private final Runnable checkpoint;
 
-  private ChainSorter(Key[] keys, int n, Runnable checkpoint) {
+  private ChainSorter(Key[] keys, long[] givenPrefixes, int n, Runnable checkpoint) {
     this.keys = keys;
     this.checkpoint = checkpoint;
-    this.prefixes = new long[n];
+    this.prefixes = givenPrefixes != null && givenPrefixes.length == n ? givenPrefixes
+        : givenPrefixes != null ? java.util.Arrays.copyOf(givenPrefixes, n) : new long[n];
     this.order = new int[n];
     for (int i = 0; i < n; i++) {
-      prefixes[i] = keys[i].sortPrefix();
+      if (givenPrefixes == null) {
+        prefixes[i] = keys[i].sortPrefix();
+      }
       order[i] = i;
       if ((i & (KeySpace.CHECKPOINT_EVERY - 1)) == KeySpace.CHECKPOINT_EVERY - 1) {
         checkpoint.run();
@@ -51,7 +54,16 @@ final class ChainSorter {
 
   /** As {@link #order(Key[], int)}, calling {@code checkpoint} between passes and runs. */
   static Sorted order(Key[] keys, int n, Runnable checkpoint) {
-    ChainSorter sorter = new ChainSorter(keys, n, checkpoint);
+    return order(keys, null, n, checkpoint);
+  }
+
+  /**
+   * As {@link #order(Key[], int, Runnable)}, given the keys' sort prefixes ({@code
+   * prefixes[i]} is {@code keys[i]}'s, and the array is sorted in place) so that no pass reads
+   * the keys just for them; {@code null}: read them from the keys.
+   */
+  static Sorted order(Key[] keys, long[] prefixes, int n, Runnable checkpoint) {
+    ChainSorter sorter = new ChainSorter(keys, prefixes, n, checkpoint);
     if (n < RADIX_FROM) {
       // a radix pass clears and scans 65,537 counters: for a small index (one DDL on a small
       // table) a comparison sort is cheaper

@@ -64,6 +64,8 @@ class CpuBudgetTest {
     assertTrue(u.cpuNanos() <= 0.25 * u.wallNanos() + CpuBudget.SLICE_NANOS, () -> "" + u);
     assertTrue(u.cpuNanos() >= 0.24 * u.wallNanos(), () -> "paused more than it owed: " + u);
     assertEquals(clocks.paused, u.pausedNanos());
+    assertTrue(u.limitedCpuNanos() <= 0.25 * u.limitedWallNanos(), () -> "" + u);
+    assertTrue(u.limitedCpuNanos() >= u.cpuNanos() - CpuBudget.SLICE_NANOS, () -> "" + u);
   }
 
   @Test
