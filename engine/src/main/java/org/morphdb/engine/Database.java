@@ -51,7 +51,8 @@ public final class Database {
     this.sql = new SqlEngine(this);
     txManager.setConstraintChecker(sql.constraintChecker());
     this.jobRunner = new JobRunner(catalogLog, clock, options.delayMillis(), jobs,
-        new JobOperations(store, txManager, sql.constraintChecker()), "skip-states".equals(options.unsafe()));
+        new JobOperations(store, txManager, sql.constraintChecker(), options.backfillCores()),
+        "skip-states".equals(options.unsafe()));
   }
 
   public String name() { return name; }
@@ -124,6 +125,9 @@ public final class Database {
 
       @Override
       public int catalogVersion() { return catalogLog.latest().version(); }
+
+      @Override
+      public org.morphdb.engine.api.BackfillUsage lastBackfill() { return jobRunner.lastBackfill(); }
 
       private org.morphdb.engine.cluster.Channel channel(int nodeId) {
         org.morphdb.engine.cluster.Channel c = cluster.channel(nodeId);

@@ -10,14 +10,25 @@ import org.morphdb.engine.api.MorphException;
 /**
  * Options fixed by the session that creates a database (DESIGN.md "Public contract").
  *
+ * @param backfillShare the percentage of the machine's CPU (all its cores) an index backfill
+ *     may use while foreground commits run (docs/decisions.md "Backfill's share of the machine")
  * @param explicit the database options the creating URL named, lower-cased keys
  */
 public record DatabaseOptions(
     int nodes, long delayMillis, long lockTimeoutMillis, long completenessTimeoutMillis,
-    long lagMillis, String unsafe, boolean keep, Map<String, String> explicit) {
+    long lagMillis, String unsafe, boolean keep, int backfillShare, Map<String, String> explicit) {
 
   static final Set<String> DATABASE_KEYS =
-      Set.of("nodes", "delay", "locktimeout", "completenesstimeout", "lag", "unsafe", "keep");
+      Set.of("nodes", "delay", "locktimeout", "completenesstimeout", "lag", "unsafe", "keep",
+          "backfillshare");
+
+  /** The default of {@link #backfillShare}: system property {@code morph.backfill.share}, else this. */
+  public static final int DEFAULT_BACKFILL_SHARE = 25;
+
+  /** The CPU an index backfill may use while foreground commits run, in cores. */
+  public double backfillCores() {
+    return backfillShare / 100.0 * Runtime.getRuntime().availableProcessors();
+  }
   static final Set<String> SESSION_KEYS = Set.of("node", "autoretry", "maxretries", "user", "password");
 
   public static DatabaseOptions parse(Map<String, String> options) {
@@ -41,7 +52,13 @@ public record DatabaseOptions(
         number(given, "locktimeout", 10_000, 1, Long.MAX_VALUE),
         number(given, "completenesstimeout", 5_000, 1, Long.MAX_VALUE),
         number(given, "lag", 0, 0, 60_000), unsafe,
-        Boolean.parseBoolean(given.getOrDefault("keep", "false")), Map.copyOf(given));
+        Boolean.parseBoolean(given.getOrDefault("keep", "false")),
+        (int) number(given, "backfillshare", defaultBackfillShare(), 1, 100), Map.copyOf(given));
+  }
+
+  private static int defaultBackfillShare() {
+    int share = Integer.getInteger("morph.backfill.share", DEFAULT_BACKFILL_SHARE);
+    return Math.max(1, Math.min(100, share));
   }
 
   private static long number(Map<String, String> given, String key, long dflt, long min, long max) {
@@ -71,6 +88,7 @@ public record DatabaseOptions(
         case "completenesstimeout" -> String.valueOf(mine.completenessTimeoutMillis);
         case "lag" -> String.valueOf(mine.lagMillis);
         case "unsafe" -> String.valueOf(mine.unsafe);
+        case "backfillshare" -> String.valueOf(mine.backfillShare);
         default -> String.valueOf(mine.keep);
       };
       String theirs = e.getKey().equals("keep") ? String.valueOf(Boolean.parseBoolean(e.getValue())) : e.getValue();

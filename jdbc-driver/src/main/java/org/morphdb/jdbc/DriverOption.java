@@ -18,6 +18,9 @@ enum DriverOption {
   UNSAFE("unsafe", Kind.CHOICE, null, true,
       "test only negative control: stale-cache or skip-states", "stale-cache", "skip-states"),
   KEEP("keep", Kind.BOOLEAN, "false", true, "keep the database for the life of the JVM"),
+  BACKFILL_SHARE("backfillShare", Kind.COUNT, null, true,
+      "percentage of the machine's CPU (all cores) an index backfill may use while writers commit,"
+          + " 1-100 (default 25, or system property morph.backfill.share)"),
   NODE("node", Kind.COUNT, null, false, "compute node this connection attaches to (default round-robin)"),
   AUTO_RETRY("autoRetry", Kind.BOOLEAN, "true", false,
       "retry schema-version mismatches, and 40001 aborts in auto-commit mode, transparently"),

@@ -89,7 +89,7 @@ class MorphDriverTest {
     DriverPropertyInfo[] info = driver.getPropertyInfo("jdbc:morph:mem:x;lag=7", new Properties());
     List<String> names = Arrays.stream(info).map(p -> p.name).toList();
     assertEquals(List.of("nodes", "delay", "lockTimeout", "completenessTimeout", "lag", "unsafe", "keep",
-        "node", "autoRetry", "maxRetries"), names);
+        "backfillShare", "node", "autoRetry", "maxRetries"), names);
     DriverPropertyInfo lag = Arrays.stream(info).filter(p -> p.name.equals("lag")).findFirst().orElseThrow();
     assertEquals("7", lag.value);
     DriverPropertyInfo unsafe = Arrays.stream(info).filter(p -> p.name.equals("unsafe")).findFirst().orElseThrow();
@@ -97,7 +97,7 @@ class MorphDriverTest {
     DriverPropertyInfo autoRetry = Arrays.stream(info).filter(p -> p.name.equals("autoRetry")).findFirst().orElseThrow();
     assertEquals("true", autoRetry.value);
     // a malformed URL still gets the list
-    assertEquals(10, driver.getPropertyInfo("jdbc:morph:mem:x;bogus", null).length);
+    assertEquals(11, driver.getPropertyInfo("jdbc:morph:mem:x;bogus", null).length);
   }
 
   @Test

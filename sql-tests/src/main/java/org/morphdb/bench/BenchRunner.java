@@ -98,7 +98,7 @@ public final class BenchRunner {
         () -> builds.closedLoop(db, ids));
     record(Bench.WRITERS_DURING_INDEX, db.dbms(), new Figure(c.writesDuring() / c.writesBefore(),
         Fmt.count(c.writesBefore()) + " → " + Fmt.count(c.writesDuring()) + " writes/s"
-            + errors(c.errors(), c.firstError())));
+            + errors(c.errors(), c.firstError()) + IndexBuildBenchmarks.backfillNote(db)));
     buildSeconds.put(db.dbms(), c.buildSeconds());
     record(Bench.INDEX_BUILD_TIME, db.dbms(), new Figure(c.buildSeconds(), null));
   }
@@ -118,7 +118,8 @@ public final class BenchRunner {
         () -> builds.paced(db, ids));
     record(Bench.PACED_KEPT, db.dbms(), new Figure(p.kept(), "maximum just before "
         + Fmt.count(p.max()) + " writes/s, offered " + Fmt.count(p.offered()) + " writes/s; build "
-        + Fmt.seconds(p.buildSeconds()) + errors(p.errors(), p.firstError())));
+        + Fmt.seconds(p.buildSeconds()) + errors(p.errors(), p.firstError())
+        + IndexBuildBenchmarks.backfillNote(db)));
     record(Bench.PACED_P99, db.dbms(), new Figure(p.p99During() / p.p99Before(),
         "p99 " + Fmt.num(p.p99Before()) + " ms → " + Fmt.num(p.p99During()) + " ms"));
   }

@@ -98,6 +98,11 @@ final class BenchWriters {
     return logs;
   }
 
+  /** The writer threads (for measuring their CPU time and allocation). */
+  List<Thread> threads() {
+    return threads;
+  }
+
   /** Waits until every paced thread has run the operations meant to start before {@code t}. */
   void awaitCaughtUp(long t, long timeoutNanos) {
     long deadline = System.nanoTime() + timeoutNanos;

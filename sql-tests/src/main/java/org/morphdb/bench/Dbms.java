@@ -52,6 +52,13 @@ public enum Dbms {
       return dbms;
     }
 
+    /** The database's name (the URL's, without options). */
+    public String name() {
+      String rest = url.substring(url.lastIndexOf(':') + 1);
+      int semi = rest.indexOf(';');
+      return semi < 0 ? rest : rest.substring(0, semi);
+    }
+
     /** The connection that keeps the database alive; auto-commit. */
     public Connection main() {
       return main;

@@ -105,6 +105,21 @@ final class IndexBuildBenchmarks {
     return seconds(t, System.nanoTime());
   }
 
+  /**
+   * MorphDB's last backfill, for the details: its thread's CPU time, and how long its CPU budget
+   * paused it for the writers; empty for the other databases.
+   */
+  static String backfillNote(Dbms.Db db) {
+    if (db.dbms() != Dbms.MORPHDB) {
+      return "";
+    }
+    org.morphdb.engine.api.BackfillUsage u =
+        org.morphdb.engine.api.Databases.testHooks(db.name()).lastBackfill();
+    return u == null ? "" : String.format(java.util.Locale.ROOT,
+        "; backfill thread CPU %.2f s, paused %.2f s in %,d pauses (budget %.2f cores)",
+        u.cpuNanos() / 1e9, u.pausedNanos() / 1e9, u.pauses(), u.budgetCores());
+  }
+
   private static double seconds(long from, long to) {
     return (to - from) / 1e9;
   }

@@ -31,4 +31,7 @@ public interface TestHooks {
 
   /** The newest catalog version committed. */
   int catalogVersion();
+
+  /** What the CPU budget of the last index backfill saw; null before the first. */
+  BackfillUsage lastBackfill();
 }

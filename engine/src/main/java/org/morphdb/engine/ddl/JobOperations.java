@@ -30,16 +30,11 @@ import org.morphdb.engine.tx.TransactionManager;
  */
 public final class JobOperations {
   static final int BATCH = 4096;
-  /** Rows per batch of a plain (not UNIQUE) backfill: it holds no lock, so batches are large. */
-  static final int PLAIN_BATCH = 16_384;
   /**
-   * While foreground commits are running, the backfill pauses after each batch for this
-   * percentage of the CPU time the batch took (0: it only yields), trading build time for
-   * writer throughput.
+   * Rows per batch of a plain (not UNIQUE) backfill: it holds no lock; a batch is about a
+   * millisecond of work, so the CPU budget is checked about that often.
    */
-  static final int YIELD_PERCENT = Integer.getInteger("morph.backfill.yieldPercent", 0);
-  private static final java.lang.management.ThreadMXBean THREADS =
-      java.lang.management.ManagementFactory.getThreadMXBean();
+  static final int PLAIN_BATCH = 1024;
   /**
    * A UNIQUE backfill holds the writers' value-key locks for a whole batch, and a writer's
    * commit try-locks them (failing with 1003): keep those batches small.
@@ -49,11 +44,55 @@ public final class JobOperations {
   private final MvccStore store;
   private final TransactionManager txManager;
   private final ConstraintChecker constraints;
+  /** The CPU a backfill may use while foreground commits run, in cores (1 or more: no limit). */
+  private final double backfillCores;
+  private final CpuBudget.Clocks clocks;
+  /** What the last backfill's CPU budget saw (tests, diagnostics). */
+  private volatile CpuBudget.Usage lastBackfill;
 
+  /** Operations whose backfill may use the CPU as it likes (tests of everything else). */
   public JobOperations(MvccStore store, TransactionManager txManager, ConstraintChecker constraints) {
+    this(store, txManager, constraints, 1.0);
+  }
+
+  /**
+   * @param backfillCores the CPU a backfill may use while foreground commits run, in cores
+   *     (see {@link CpuBudget}; 1 or more: it never pauses)
+   */
+  public JobOperations(MvccStore store, TransactionManager txManager, ConstraintChecker constraints,
+      double backfillCores) {
+    this(store, txManager, constraints, backfillCores, CpuBudget.SYSTEM);
+  }
+
+  JobOperations(MvccStore store, TransactionManager txManager, ConstraintChecker constraints,
+      double backfillCores, CpuBudget.Clocks clocks) {
     this.store = store;
     this.txManager = txManager;
     this.constraints = constraints;
+    this.backfillCores = backfillCores;
+    this.clocks = clocks;
+  }
+
+  /** The CPU budget of backfills, in cores. */
+  public double backfillCores() {
+    return backfillCores;
+  }
+
+  /** What the CPU budget of the last backfill saw: its CPU and wall time, and its pauses. */
+  CpuBudget.Usage lastBackfill() {
+    return lastBackfill;
+  }
+
+  /**
+   * Called under the catalog commit lock when a CREATE INDEX allocates its index id, before
+   * the version that makes writers maintain the index is published: sizes the index's
+   * keyspace for the table's rows and a margin for what writers add during the build.
+   */
+  void prepareIndexSpace(int tableId, int indexId) {
+    long rows = store.approximateSize(tableId);
+    if (rows >= 4096) {
+      store.createSpace(indexId, rows + rows / 4);
+    }
   }
 
   /**
@@ -74,6 +113,8 @@ public final class JobOperations {
     if (deferOrder) {
       store.deferOrder(index.id());
     }
+    CpuBudget budget = new CpuBudget(backfillCores, store::commitsBegun, clocks);
+    ColumnDef[] columns = indexColumns(table, index);
     try (SnapshotHandle snapshot = store.openSnapshot()) {
       long s = ctx.startSnapshot != null ? ctx.startSnapshot.ts() : snapshot.ts();
       long total = store.approximateSize(table.id());
@@ -84,48 +125,42 @@ public final class JobOperations {
         if (cancellable && job.cancelRequested()) {
           throw MorphException.of(ErrorCode.CANCELLED, "DDL job %d was cancelled: %s", job.id(), job.statement());
         }
-        long commits = store.commitsBegun();
-        long cpu = cpuNanos();
-        done += index.unique() ? backfillUniqueBatch(table, index, rows, s) : backfillBatch(table, index, rows, s);
+        done += index.unique() ? backfillUniqueBatch(table, index, rows, s)
+            : backfillBatch(table, index, columns, rows, s);
         job.progress(done, Math.max(total, done));
-        giveWay(commits, cpuNanos() - cpu);
+        budget.checkpoint();
       }
       job.progress(done, done);
     } finally {
       if (deferOrder) {
-        store.restoreOrder(index.id()); // also after a failure: the purge scans what was written
+        // also after a failure: the purge scans what was written
+        store.restoreOrder(index.id(), budget::checkpoint);
       }
+      lastBackfill = budget.usage();
     }
   }
 
-  /**
-   * Between batches: when foreground commits ran during the batch, pauses for {@link
-   * #YIELD_PERCENT} of its CPU time; otherwise, or with no pause, just yields.
-   */
-  private void giveWay(long commitsBefore, long batchCpuNanos) {
-    long pause = batchCpuNanos * YIELD_PERCENT / 100;
-    if (store.commitsBegun() == commitsBefore || pause <= 0) {
-      Thread.yield();
-      return;
+  private static ColumnDef[] indexColumns(TableDef table, IndexDef index) {
+    ColumnDef[] columns = new ColumnDef[index.columnIds().size()];
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = table.columnById(index.columnIds().get(i));
     }
-    java.util.concurrent.locks.LockSupport.parkNanos(Math.min(pause, 1_000_000_000L));
-  }
-
-  private static long cpuNanos() {
-    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    return columns;
   }
 
   /** The index KVs of up to {@link #PLAIN_BATCH} rows (those unchanged since S), written at S. */
-  private int backfillBatch(TableDef table, IndexDef index, Iterator<Entry> rows, long s) {
-    CommitBatch batch = CommitBatch.ofDistinctKeys();
+  private int backfillBatch(TableDef table, IndexDef index, ColumnDef[] columns, Iterator<Entry> rows,
+      long s) {
+    Key[] keys = new Key[PLAIN_BATCH];
+    Object[] values = new Object[PLAIN_BATCH];
     int n = 0;
     while (n < PLAIN_BATCH && rows.hasNext()) {
       Entry e = rows.next();
-      n++;
-      Key key = RowCodec.indexKey(table, index, (Object[]) e.value(), e.key());
-      batch.put(index.id(), key, RowCodec.indexValue(index, key, e.key()));
+      Key key = RowCodec.indexKey(columns, index, (Object[]) e.value(), e.key());
+      keys[n] = key;
+      values[n++] = RowCodec.indexValue(index, key, e.key());
     }
-    store.putAllAt(batch, s);
+    store.putAllAt(index.id(), keys, values, n, s);
     return n;
   }
 

@@ -51,6 +51,13 @@ public final class JobRunner {
 
   public DdlJobs jobs() { return jobs; }
 
+  /** What the CPU budget of the last backfill saw (tests, diagnostics); null before the first. */
+  public org.morphdb.engine.api.BackfillUsage lastBackfill() {
+    CpuBudget.Usage u = operations.lastBackfill();
+    return u == null ? null : new org.morphdb.engine.api.BackfillUsage(operations.backfillCores(),
+        u.cpuNanos(), u.wallNanos(), u.pausedNanos(), u.pauses(), u.limitedCpuNanos(), u.limitedWallNanos());
+  }
+
   /** Runs the command's job to its end; returns the last catalog version it committed (or the latest). */
   public Catalog run(DdlCommand command, String statement) {
     JobPlan plan = JobPlanner.plan(command, skipStates);
@@ -102,11 +109,26 @@ public final class JobRunner {
   private Catalog commitStep(Step step, JobContext ctx, JobRecord job, String statement) {
     beforeStep.accept(step.name());
     job.step(step.name());
-    Catalog v = log.append(c -> step.entries().apply(ctx, c), delayMillis, statement + " -- " + step.name());
+    Catalog v = log.append(c -> entries(step, ctx, c), delayMillis, statement + " -- " + step.name());
     if (v != null) {
       waitActive(v);
     }
     return v;
+  }
+
+  /**
+   * The step's entries; when they allocate a new index's id, its keyspace is sized before the
+   * version that makes writers maintain the index is published (under the catalog lock).
+   */
+  private java.util.List<org.morphdb.engine.catalog.UpdateEntry> entries(Step step, JobContext ctx, Catalog c) {
+    int indexBefore = ctx.indexId;
+    java.util.List<org.morphdb.engine.catalog.UpdateEntry> entries = step.entries().apply(ctx, c);
+    int index = ctx.indexId;
+    if (indexBefore < 0 && index >= 0 && !entries.isEmpty() && c.table(ctx.tableId)
+        .map(t -> t.indexes().stream().noneMatch(i -> i.id() == index)).orElse(false)) {
+      operations.prepareIndexSpace(ctx.tableId, ctx.indexId);
+    }
+    return entries;
   }
 
   private void runOperation(Step.Operation op, JobContext ctx, JobRecord job, Catalog active, boolean cancellable) {

@@ -22,13 +22,22 @@ final class ChainSorter {
   private long[] prefixes;
   private int[] order;
 
-  private ChainSorter(Key[] keys, int n) {
+  private final Runnable checkpoint;
+
+  private ChainSorter(Key[] keys, long[] givenPrefixes, int n, Runnable checkpoint) {
     this.keys = keys;
-    this.prefixes = new long[n];
+    this.checkpoint = checkpoint;
+    this.prefixes = givenPrefixes != null && givenPrefixes.length == n ? givenPrefixes
+        : givenPrefixes != null ? java.util.Arrays.copyOf(givenPrefixes, n) : new long[n];
     this.order = new int[n];
     for (int i = 0; i < n; i++) {
-      prefixes[i] = keys[i].sortPrefix();
+      if (givenPrefixes == null) {
+        prefixes[i] = keys[i].sortPrefix();
+      }
       order[i] = i;
+      if ((i & (KeySpace.CHECKPOINT_EVERY - 1)) == KeySpace.CHECKPOINT_EVERY - 1) {
+        checkpoint.run();
+      }
     }
   }
 
@@ -40,7 +49,21 @@ final class ChainSorter {
 
   /** The order of {@code keys[0..n)}, ascending; keys must be distinct. */
   static Sorted order(Key[] keys, int n) {
-    ChainSorter sorter = new ChainSorter(keys, n);
+    return order(keys, n, () -> { });
+  }
+
+  /** As {@link #order(Key[], int)}, calling {@code checkpoint} between passes and runs. */
+  static Sorted order(Key[] keys, int n, Runnable checkpoint) {
+    return order(keys, null, n, checkpoint);
+  }
+
+  /**
+   * As {@link #order(Key[], int, Runnable)}, given the keys' sort prefixes ({@code
+   * prefixes[i]} is {@code keys[i]}'s, and the array is sorted in place) so that no pass reads
+   * the keys just for them; {@code null}: read them from the keys.
+   */
+  static Sorted order(Key[] keys, long[] prefixes, int n, Runnable checkpoint) {
+    ChainSorter sorter = new ChainSorter(keys, prefixes, n, checkpoint);
     if (n < RADIX_FROM) {
       // a radix pass clears and scans 65,537 counters: for a small index (one DDL on a small
       // table) a comparison sort is cheaper
@@ -77,6 +100,7 @@ final class ChainSorter {
         otherPrefixes[to] = prefixes[i];
         otherOrder[to] = order[i];
       }
+      checkpoint.run();
       long[] p = prefixes;
       prefixes = otherPrefixes;
       otherPrefixes = p;
@@ -94,7 +118,12 @@ final class ChainSorter {
   /** Sorts each run of equal prefixes by the keys' parts. */
   private void sortTies() {
     int n = order.length;
+    int nextCheckpoint = KeySpace.CHECKPOINT_EVERY;
     for (int i = 0; i < n; ) {
+      if (i >= nextCheckpoint) {
+        checkpoint.run();
+        nextCheckpoint = i + KeySpace.CHECKPOINT_EVERY;
+      }
       int j = i + 1;
       while (j < n && prefixes[j] == prefixes[i]) {
         j++;

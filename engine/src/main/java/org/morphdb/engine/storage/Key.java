@@ -54,7 +54,10 @@ public class Key implements Comparable<Key> {
    * everything): keys compare by it first, so most comparisons never touch the parts.
    */
   private final long sortPrefix;
-  /** The only part of a one-part key (any normalized part, null included), else an Object[]. */
+  /**
+   * The only part of a one-part key (any normalized part, null included), the first of a
+   * two-part key ({@link Two}), else an Object[].
+   */
   private final Object parts;
   /** Cached hash code; 0 until computed (a key is hashed by every map and lock it meets). */
   private int hash;
@@ -69,6 +72,9 @@ public class Key implements Comparable<Key> {
     if (parts.length == 1) {
       return new Key(parts[0], KeyParts.sortPrefix(parts[0]));
     }
+    if (parts.length == 2) {
+      return new Two(parts[0], parts[1]);
+    }
     return new Key(parts.length == 0 ? NO_PARTS : parts,
         parts.length == 0 ? KeyParts.PREFIX_LOWEST : KeyParts.sortPrefix(parts[0]));
   }
@@ -80,6 +86,18 @@ public class Key implements Comparable<Key> {
       return new Key(p, KeyParts.sortPrefix(p));
     }
     return make(normalized(parts));
+  }
+
+  /**
+   * As {@link #of}, but the key takes over {@code parts} (normalized in place) instead of
+   * copying it: for a caller that built the array for this key and never touches it again
+   * (an index key built per row: one array less per key).
+   */
+  public static Key ofOwned(Object[] parts) {
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = KeyParts.normalize(parts[i]);
+    }
+    return make(parts);
   }
 
   /** A key of the given parts, normalized. */
@@ -107,7 +125,8 @@ public class Key implements Comparable<Key> {
 
   /** The parts as an array (a copy for a one-part key; never modify it). */
   private Object[] array() {
-    return parts instanceof Object[] a ? a : new Object[] {parts};
+    return parts instanceof Object[] a ? a
+        : this instanceof Two two ? new Object[] {parts, two.second} : new Object[] {parts};
   }
 
   /** This key followed by more parts (e.g. index columns followed by the primary key). */
@@ -149,17 +168,20 @@ public class Key implements Comparable<Key> {
 
   /** The number of parts (a bound counts only its prefix). */
   public int size() {
-    return parts instanceof Object[] a ? a.length : 1;
+    return parts instanceof Object[] a ? a.length : this instanceof Two ? 2 : 1;
   }
 
   public Object part(int i) {
     if (parts instanceof Object[] a) {
       return a[i];
     }
-    if (i != 0) {
-      throw new IndexOutOfBoundsException(i);
+    if (i == 0) {
+      return parts;
     }
-    return parts;
+    if (i == 1 && this instanceof Two two) {
+      return two.second;
+    }
+    throw new IndexOutOfBoundsException(i);
   }
 
   /** An unmodifiable view of the parts. */
@@ -252,11 +274,14 @@ public class Key implements Comparable<Key> {
   public int hashCode() {
     int h = hash;
     if (h == 0) {
+      // the same for every representation of the same parts
       if (parts instanceof Object[] a) {
         h = bound();
         for (Object part : a) {
           h = 31 * h + KeyParts.hash(part);
         }
+      } else if (this instanceof Two two) {
+        h = 31 * (31 * bound() + KeyParts.hash(parts)) + KeyParts.hash(two.second);
       } else {
         h = 31 * bound() + KeyParts.hash(parts);
       }
@@ -283,6 +308,20 @@ public class Key implements Comparable<Key> {
     if (isBound()) {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR,
           "a bound key cannot be extended or cut: %s", this);
+    }
+  }
+
+  /**
+   * A key of two parts (an index key of one column and a one-column primary key, a composite
+   * key of two columns) holds both without an array: 24 bytes and one object less per key, at
+   * no cost to the key itself (the field fits the 8-byte alignment a {@link Key} pads to).
+   */
+  private static final class Two extends Key {
+    private final Object second;
+
+    Two(Object first, Object second) {
+      super(first, KeyParts.sortPrefix(first));
+      this.second = second;
     }
   }
 

@@ -18,15 +18,23 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class KeySpace {
   final long id;
-  private final ConcurrentHashMap<Key, VersionChain> byKey = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Key, VersionChain> byKey;
   private final OrderedChains ordered = new OrderedChains();
   /** Keys whose newest version is live (not a tombstone). */
   final LongAdder liveKeys = new LongAdder();
+  /** The bulk passes of {@link #restoreOrder} call their checkpoint after this many keys. */
+  static final int CHECKPOINT_EVERY = 4096;
   /** While set, written chains stay out of the key order ({@link #deferOrder}). */
   private volatile boolean orderDeferred;
 
   KeySpace(long id) {
+    this(id, 0);
+  }
+
+  /** A space whose hash map is sized for {@code expectedKeys} (it grows past them as needed). */
+  KeySpace(long id, int expectedKeys) {
     this.id = id;
+    this.byKey = expectedKeys > 0 ? new ConcurrentHashMap<>(expectedKeys) : new ConcurrentHashMap<>();
   }
 
   /** The chain of {@code key}, or null. */
@@ -99,16 +107,19 @@ final class KeySpace {
 
   /**
    * Builds the key order anew from the hash map (which holds every chain not removed) in one
-   * sorted pass, then orders writes again and links the chains written meanwhile. A writer
+   * sorted pass, then orders writes again and links the chains written meanwhile. Calls
+   * {@code checkpoint} every few thousand keys of each pass (a background build pauses there). A writer
    * puts its chain in the hash map before it reads the flag and this clears the flag before it
    * reads the hash map, so every chain is linked by one of the two.
    */
-  void restoreOrder() {
-    Chains all = chains(false);
-    ordered.rebuild(all.keys, all.chains, ChainSorter.order(all.keys, all.count), all.count);
+  void restoreOrder(Runnable checkpoint) {
+    Chains all = chains(false, checkpoint);
+    ordered.rebuild(all.keys, all.chains,
+        ChainSorter.order(all.keys, all.prefixes, all.count, checkpoint), all.count, checkpoint);
     orderDeferred = false;
-    Chains late = chains(true);
-    int[] order = ChainSorter.order(late.keys, late.count).order(); // in key order: fewer misses
+    Chains late = chains(true, checkpoint);
+    // in key order: fewer misses
+    int[] order = ChainSorter.order(late.keys, late.prefixes, late.count, checkpoint).order();
     Key[] keys = new Key[late.count];
     VersionChain[] chains = new VersionChain[late.count];
     for (int i = 0; i < late.count; i++) {
@@ -118,34 +129,55 @@ final class KeySpace {
     linkAll(keys, chains, 0, late.count, false);
   }
 
-  /** Keys with their chains, in {@code keys[0..count)} and {@code chains[0..count)}. */
-  private record Chains(Key[] keys, VersionChain[] chains, int count) {}
+  /**
+   * Keys with their chains and the keys' sort prefixes, in {@code keys[0..count)}, {@code
+   * chains[0..count)} and {@code prefixes[0..count)}.
+   */
+  private static final class Chains {
+    Key[] keys;
+    VersionChain[] chains;
+    long[] prefixes;
+    int count;
+
+    Chains(int capacity) {
+      keys = new Key[capacity];
+      chains = new VersionChain[capacity];
+      prefixes = new long[capacity];
+    }
+
+    void add(Key key, VersionChain chain) {
+      if (count == keys.length) {
+        keys = java.util.Arrays.copyOf(keys, count * 2);
+        chains = java.util.Arrays.copyOf(chains, count * 2);
+        prefixes = java.util.Arrays.copyOf(prefixes, count * 2);
+      }
+      keys[count] = key;
+      prefixes[count] = key.sortPrefix(); // read now, while the key is in the cache
+      chains[count++] = chain;
+    }
+  }
 
   /**
    * The chains of the hash map (only those not linked, with {@code unlinkedOnly}); the others
    * are marked linked, early, which is harmless while the order is deferred: no one links then.
+   * Walks the map's nodes without making an entry object for each.
    */
-  private Chains chains(boolean unlinkedOnly) {
-    int capacity = unlinkedOnly ? 64 : Math.max(16, byKey.size() + byKey.size() / 8);
-    Key[] keys = new Key[capacity];
-    VersionChain[] chains = new VersionChain[capacity];
-    int n = 0;
-    for (Map.Entry<Key, VersionChain> e : byKey.entrySet()) {
-      VersionChain chain = e.getValue();
+  private Chains chains(boolean unlinkedOnly, Runnable checkpoint) {
+    Chains all = new Chains(unlinkedOnly ? 64 : Math.max(16, byKey.size() + byKey.size() / 8));
+    int[] seen = {0};
+    byKey.forEach((key, chain) -> {
+      if ((++seen[0] & (CHECKPOINT_EVERY - 1)) == 0) {
+        checkpoint.run();
+      }
       if (unlinkedOnly && chain.linked) {
-        continue;
+        return;
       }
-      if (n == keys.length) {
-        keys = java.util.Arrays.copyOf(keys, n * 2);
-        chains = java.util.Arrays.copyOf(chains, n * 2);
-      }
-      keys[n] = e.getKey();
-      chains[n++] = chain;
+      all.add(key, chain);
       if (!unlinkedOnly) {
         chain.linked = true;
       }
-    }
-    return new Chains(keys, chains, n);
+    });
+    return all;
   }
 
   private void unlink(Key key, VersionChain chain) {

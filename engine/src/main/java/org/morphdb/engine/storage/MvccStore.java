@@ -215,6 +215,33 @@ public final class MvccStore {
   }
 
   /**
+   * {@link #putAt} of {@code values[i]} under {@code keys[i]}, {@code i < n}, all in {@code
+   * space}: the backfill's batches, without a {@link CommitBatch} (a record and a list slot
+   * per key). The keys must be distinct. The arrays are not kept.
+   */
+  public void putAllAt(long space, Key[] keys, Object[] values, int n, long ts) {
+    long horizon = tracker.horizon();
+    KeySpace s = spaces.getOrCreate(space);
+    PendingLinks links = new PendingLinks();
+    for (int i = 0; i < n; i++) {
+      Key key = keys[i];
+      Object value = values[i];
+      if (key == null || key.isBound() || value == null) {
+        throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write %s under key %s", value, key);
+      }
+      boolean ordered = s.ordersWrites();
+      if (ordered && (i + 1) % YIELD_EVERY == 0) {
+        Thread.yield(); // lets writers waiting for the tree in (see applyAt)
+      }
+      VersionChain chain = s.write(key, value, ts, false, horizon, true);
+      if (!chain.linked && ordered) {
+        links.add(s, key, chain);
+      }
+    }
+    links.linkAll(true);
+  }
+
+  /**
    * Writes the batch at {@code ts}. Commits replace a version of the same ts; the backfill
    * ({@code replaceSameTs} false) keeps it, writes mostly new keys, and yields now and then.
    * New chains enter their trees' key order together at the end, before this returns.
@@ -255,10 +282,27 @@ public final class MvccStore {
 
   /** Builds {@code space}'s key order in one pass and orders its writes again. */
   public void restoreOrder(long space) {
+    restoreOrder(space, () -> { });
+  }
+
+  /**
+   * As {@link #restoreOrder(long)}, calling {@code checkpoint} on this thread every few
+   * thousand keys of each pass (never under a lock), where background work may pause.
+   */
+  public void restoreOrder(long space, Runnable checkpoint) {
     KeySpace s = spaces.get(space);
     if (s != null) {
-      s.restoreOrder();
+      s.restoreOrder(checkpoint);
     }
+  }
+
+  /**
+   * Creates {@code space} with its hash map sized for {@code expectedKeys}, unless it exists
+   * already: an index about to be built then never grows its map (a resize moves every entry,
+   * and writers that meet it help move them). Call before anyone can write to the space.
+   */
+  public void createSpace(long space, long expectedKeys) {
+    spaces.getOrCreate(space, (int) Math.min(Integer.MAX_VALUE / 2, Math.max(0, expectedKeys)));
   }
 
   // ---- reclamation and administration ----

@@ -158,7 +158,13 @@ final class OrderedChains {
    * inserts at random places; {@link KeySpace#restoreOrder} uses it after a bulk build.
    */
   void rebuild(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n) {
-    Node built = n == 0 ? new Leaf() : buildLevels(keys, chains, sorted, n);
+    rebuild(keys, chains, sorted, n, () -> { });
+  }
+
+  /** As {@link #rebuild(Key[], VersionChain[], ChainSorter.Sorted, int)}, calling {@code
+   * checkpoint} every few thousand keys while it builds (not while it holds the lock). */
+  void rebuild(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n, Runnable checkpoint) {
+    Node built = n == 0 ? new Leaf() : buildLevels(keys, chains, sorted, n, checkpoint);
     long stamp = lock.writeLock();
     try {
       root = built;
@@ -167,7 +173,8 @@ final class OrderedChains {
     }
   }
 
-  private static Node buildLevels(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n) {
+  private static Node buildLevels(Key[] keys, VersionChain[] chains, ChainSorter.Sorted sorted, int n,
+      Runnable checkpoint) {
     int[] order = sorted.order();
     long[] prefixes = sorted.prefixes();
     int groups = (n + BUILD_FILL - 1) / BUILD_FILL;
@@ -176,6 +183,9 @@ final class OrderedChains {
     long[] firstPrefixes = new long[groups];
     for (int g = 0, from = 0; g < groups; g++) {
       int to = (int) ((long) n * (g + 1) / groups); // even sizes: no nearly empty last leaf
+      if (g % (KeySpace.CHECKPOINT_EVERY / BUILD_FILL) == 0) {
+        checkpoint.run();
+      }
       Leaf leaf = new Leaf();
       for (int i = from; i < to; i++) {
         leaf.keys[i - from] = keys[order[i]];

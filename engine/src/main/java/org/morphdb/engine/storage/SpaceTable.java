@@ -31,14 +31,20 @@ final class SpaceTable {
 
   KeySpace getOrCreate(long id) {
     KeySpace s = table.find(id);
-    return s != null ? s : create(id);
+    return s != null ? s : create(id, 0);
   }
 
-  private synchronized KeySpace create(long id) {
+  /** As {@link #getOrCreate(long)}; a space it creates is sized for {@code expectedKeys}. */
+  KeySpace getOrCreate(long id, int expectedKeys) {
+    KeySpace s = table.find(id);
+    return s != null ? s : create(id, expectedKeys);
+  }
+
+  private synchronized KeySpace create(long id, int expectedKeys) {
     Table t = table;
     KeySpace s = t.find(id);
     if (s == null) {
-      s = new KeySpace(id);
+      s = new KeySpace(id, expectedKeys);
       List<KeySpace> all = all(t);
       all.add(s);
       table = build(all);

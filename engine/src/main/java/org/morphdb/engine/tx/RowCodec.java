@@ -79,13 +79,31 @@ public final class RowCodec {
     for (int i = 0; i < n; i++) {
       parts[i] = stored(table.columnById(cols.get(i)), storedRow);
     }
+    return indexKey(index, parts, n, rowKey);
+  }
+
+  /**
+   * As {@link #indexKey(TableDef, IndexDef, Object[], Key)}, with the index's columns looked
+   * up once by the caller ({@code columns[i]} is the column of the index's i-th column id): the
+   * backfill builds millions of keys of one index.
+   */
+  public static Key indexKey(ColumnDef[] columns, IndexDef index, Object[] storedRow, Key rowKey) {
+    int n = columns.length;
+    Object[] parts = new Object[n + rowKey.size()];
+    for (int i = 0; i < n; i++) {
+      parts[i] = stored(columns[i], storedRow);
+    }
+    return indexKey(index, parts, n, rowKey);
+  }
+
+  private static Key indexKey(IndexDef index, Object[] parts, int n, Key rowKey) {
     if (index.unique() && noNulls(parts, n)) {
       return Key.of(Arrays.copyOf(parts, n));
     }
     for (int i = n; i < parts.length; i++) {
       parts[i] = rowKey.part(i - n);
     }
-    return Key.of(parts);
+    return Key.ofOwned(parts);
   }
 
   /** True when this index key is a UNIQUE value key (whose KV value is the owning row key). */

@@ -179,4 +179,32 @@ class KeyTest {
     assertNotEquals(Key.of(1L), Key.lowerBound(1L));
     assertNotEquals(Key.upperBound(1L), Key.lowerBound(1L));
   }
+
+  /** A two-part key keeps its parts inline; however it was made, it is the same key. */
+  @Test
+  void twoPartKeysAreTheSameKeyHoweverTheyWereMade() {
+    Key of = Key.of(7L, 3L);
+    Key[] same = {
+        Key.ofOwned(new Object[] {7, 3L}),
+        Key.of(7L).append(3),
+        Key.of(7L).append(Key.of(3L)),
+        Key.of(7L, 3L, 9L).prefix(2),
+        Key.of(1L, 7L, 3L).suffix(1),
+        Key.ofList(List.of(7L, 3L))};
+    for (Key k : same) {
+      assertSameKey(of, k);
+      assertEquals(2, k.size());
+      assertEquals(7L, k.part(0));
+      assertEquals(3L, k.part(1));
+      assertEquals(List.of(7L, 3L), k.parts());
+      assertThrows(IndexOutOfBoundsException.class, () -> k.part(2));
+    }
+    assertEquals(Key.of(3L), of.suffix(1));
+    assertEquals(Key.of(7L), of.prefix(1));
+    assertEquals(Key.of(7L, 3L, 1L), of.append(1L));
+    assertTrue(of.startsWith(Key.of(7L)));
+    assertOrdered(Key.of(7L), Key.lowerBound(7L, 3L), Key.of(7L, 3L), Key.of(7L, 3L, 0L),
+        Key.upperBound(7L, 3L), Key.of(7L, 4L));
+    assertOrdered(Key.of(null, 5L), Key.of(null, 6L), Key.of(1L, null), Key.of(1L, 0L));
+  }
 }

@@ -1,0 +1,143 @@
+package org.morphdb.online;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.morphdb.engine.api.BackfillUsage;
+import org.morphdb.engine.api.Databases;
+
+/**
+ * The backfill's CPU budget (URL option {@code backfillShare}, docs/decisions.md "Backfill's
+ * share of the machine"): while a writer commits, CREATE INDEX pauses so its thread uses at
+ * most the budget, still finishes, and the index is complete; with no writer it never pauses.
+ */
+class BackfillBudgetTest {
+  private static final int ROWS = 40_000;
+  private static final long MS = 1_000_000;
+
+  /**
+   * A small share of a core (0.04-0.06 of one on 1 to 4 cores, under one up to 99 cores; the
+   * option is a whole percent of the machine).
+   */
+  private static int smallShare() {
+    return Math.max(1, Math.round(5f / Runtime.getRuntime().availableProcessors()));
+  }
+
+  private static void load(Connection c) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, a INT, b INT)");
+    }
+    try (PreparedStatement ps = c.prepareStatement("INSERT INTO t VALUES (?, ?, ?)")) {
+      c.setAutoCommit(false);
+      for (int i = 1; i <= ROWS; i++) {
+        ps.setLong(1, i);
+        ps.setInt(2, i * 7919 % ROWS);
+        ps.setInt(3, i % 100);
+        ps.addBatch();
+        if (i % 1000 == 0) {
+          ps.executeBatch();
+          c.commit();
+        }
+      }
+      c.setAutoCommit(true);
+    }
+  }
+
+  private static int problems(Connection c) throws SQLException {
+    int n = 0;
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("CHECK TABLE t")) {
+      while (rs.next()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void underWritersTheBackfillPausesToItsBudgetAndStillBuildsACompleteIndex() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() < 100);
+    String url = "jdbc:morph:mem:backfill_budget;backfillShare=" + smallShare();
+    try (Connection c = DriverManager.getConnection(url)) {
+      load(c);
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong writes = new AtomicLong();
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      Thread writer = new Thread(() -> {
+        try (Connection w = DriverManager.getConnection(url);
+             PreparedStatement up = w.prepareStatement("UPDATE t SET a = ?, b = ? WHERE id = ?")) {
+          ThreadLocalRandom r = ThreadLocalRandom.current();
+          while (!stop.get()) {
+            up.setInt(1, r.nextInt(ROWS));
+            up.setInt(2, r.nextInt(100));
+            up.setLong(3, 1 + r.nextInt(ROWS));
+            up.executeUpdate();
+            writes.incrementAndGet();
+          }
+        } catch (Throwable e) {
+          failure.set(e);
+        }
+      }, "budget-test-writer");
+      writer.start();
+      try {
+        while (writes.get() < 100 && failure.get() == null) {
+          Thread.sleep(5);
+        }
+        try (Statement s = c.createStatement()) {
+          s.execute("CREATE INDEX t_a ON t (a)");
+        }
+      } finally {
+        stop.set(true);
+        writer.join(TimeUnit.MINUTES.toMillis(1));
+      }
+      assertNull(failure.get(), () -> "writer failed: " + failure.get());
+      BackfillUsage u = Databases.testHooks("backfill_budget").lastBackfill();
+      assertNotNull(u);
+      assertTrue(u.budgetCores() < 1, () -> "" + u);
+      assertTrue(u.pauses() > 0, () -> "the backfill never paused: " + u);
+      // Over the slices during which the writer committed, the backfill's CPU is within its
+      // share of their wall time (a slice during which no commit began is not held to it).
+      assertTrue(u.limitedCpuNanos() > 0, () -> "" + u);
+      assertTrue(u.limitedCpuNanos() <= u.budgetCores() * u.limitedWallNanos() + MS,
+          () -> "over budget: " + u);
+      assertEquals(0, problems(c));
+      try (Statement s = c.createStatement();
+           ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t WHERE a >= 0")) {
+        assertTrue(rs.next());
+        assertEquals(ROWS, rs.getLong(1));
+      }
+    }
+  }
+
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void withNoWriterTheBackfillNeverPauses() throws Exception {
+    String url = "jdbc:morph:mem:backfill_budget_idle;backfillShare=" + smallShare();
+    try (Connection c = DriverManager.getConnection(url)) {
+      load(c);
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE INDEX t_a ON t (a)");
+      }
+      BackfillUsage u = Databases.testHooks("backfill_budget_idle").lastBackfill();
+      assertNotNull(u);
+      assertEquals(0, u.pauses(), () -> "" + u);
+      assertFalse(problems(c) > 0);
+    }
+  }
+}
