@@ -60,23 +60,33 @@ public final class LockManager {
     LockMode wanted = held == null ? mode : held.combine(mode);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     boolean firstWait = true;
-    while (true) {
-      LockEntry entry = locks.computeIfAbsent(name, LockEntry::new);
-      synchronized (entry) {
-        if (locks.get(name) != entry) {
-          continue; // entry was removed after we looked it up; retry with the live one
+    boolean waited = false;
+    try {
+      while (true) {
+        LockEntry entry = locks.computeIfAbsent(name, LockEntry::new);
+        synchronized (entry) {
+          if (locks.get(name) != entry) {
+            continue; // entry was removed after we looked it up; retry with the live one
+          }
+          if (entry.holders.grantable(tx.id(), wanted)) {
+            entry.holders.put(tx.id(), wanted);
+            tx.heldLocks().put(name, wanted);
+            return true;
+          }
+          if (!wait) {
+            removeIfUnused(entry);
+            return false;
+          }
+          waited = true;
+          waitOn(tx, entry, deadline, firstWait);
+          firstWait = false;
         }
-        if (entry.holders.grantable(tx.id(), wanted)) {
-          entry.holders.put(tx.id(), wanted);
-          tx.heldLocks().put(name, wanted);
-          return true;
-        }
-        if (!wait) {
-          removeIfUnused(entry);
-          return false;
-        }
-        waitOn(tx, entry, deadline, firstWait);
-        firstWait = false;
+      }
+    } finally {
+      if (waited) {
+        // registered from the first wait to the end, not only while asleep: another waiter's
+        // cycle check must never find this one between two of its waits
+        waitingFor.remove(tx.id());
       }
     }
   }
@@ -92,21 +102,17 @@ public final class LockManager {
       throw conflict(tx, entry, "lock wait timeout after " + timeoutMillis + " ms");
     }
     waitingFor.put(tx.id(), entry);
+    if (firstWait && closesCycle(tx.id(), entry)) {
+      throw conflict(tx, entry, "deadlock detected");
+    }
+    entry.waiters++;
     try {
-      if (firstWait && closesCycle(tx.id(), entry)) {
-        throw conflict(tx, entry, "deadlock detected");
-      }
-      entry.waiters++;
-      try {
-        TimeUnit.NANOSECONDS.timedWait(entry, Math.min(remaining, TimeUnit.MILLISECONDS.toNanos(50)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new MorphException(ErrorCode.CANCELLED, "interrupted while waiting for a lock");
-      } finally {
-        entry.waiters--;
-      }
+      TimeUnit.NANOSECONDS.timedWait(entry, Math.min(remaining, TimeUnit.MILLISECONDS.toNanos(50)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MorphException(ErrorCode.CANCELLED, "interrupted while waiting for a lock");
     } finally {
-      waitingFor.remove(tx.id());
+      entry.waiters--;
     }
     tx.throwIfAborted();
   }
