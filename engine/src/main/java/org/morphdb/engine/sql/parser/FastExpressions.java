@@ -2,6 +2,7 @@ package org.morphdb.engine.sql.parser;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Set;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
@@ -355,11 +356,7 @@ abstract class FastExpressions {
       args.add(SqlIdentifier.star(here()));
       p++;
     } else if (!sym(")")) {
-      args.add(expression());
-      while (sym(",")) {
-        p++;
-        args.add(expression());
-      }
+      args.addAll(commaSeparated(this::expression));
     }
     expectSym(")");
     SqlOperator fun = new SqlUnresolvedFunction(name, null, null, null, null,
@@ -457,13 +454,20 @@ abstract class FastExpressions {
     if (word("SELECT")) {
       items.add(orderedQuery());
     } else {
-      items.add(expression());
-      while (sym(",")) {
-        p++;
-        items.add(expression());
-      }
+      items.addAll(commaSeparated(this::expression));
     }
     expectSym(")");
     return new SqlNodeList(items, start.plus(last()));
+  }
+
+  /** One item, then more after each comma. */
+  final <T> List<T> commaSeparated(Supplier<T> item) {
+    List<T> items = new ArrayList<>();
+    items.add(item.get());
+    while (sym(",")) {
+      p++;
+      items.add(item.get());
+    }
+    return items;
   }
 }

@@ -110,13 +110,7 @@ public final class FastParser extends FastExpressions {
     Span s = Span.of(here());
     p++;
     expectWord("BY");
-    List<SqlNode> items = new ArrayList<>();
-    do {
-      if (!items.isEmpty()) {
-        p++;
-      }
-      items.add(orderItem());
-    } while (sym(","));
+    List<SqlNode> items = commaSeparated(this::orderItem);
     return new SqlNodeList(items, s.addAll(items).pos());
   }
 
@@ -178,12 +172,7 @@ public final class FastParser extends FastExpressions {
       p++;
     }
     SqlNodeList keywordList = new SqlNodeList(keywords, s.addAll(keywords).pos());
-    List<SqlNode> items = new ArrayList<>();
-    items.add(selectItem());
-    while (sym(",")) {
-      p++;
-      items.add(selectItem());
-    }
+    List<SqlNode> items = commaSeparated(this::selectItem);
     SqlNode from = null;
     SqlNode where = null;
     SqlNodeList groupBy = null;
@@ -251,16 +240,12 @@ public final class FastParser extends FastExpressions {
     Span s = Span.of(here());
     p++;
     expectWord("BY");
-    List<SqlNode> items = new ArrayList<>();
-    do {
-      if (!items.isEmpty()) {
-        p++;
-      }
+    List<SqlNode> items = commaSeparated(() -> {
       if (sym("(") || word("ALL") || word("DISTINCT")) {
         throw BAIL; // grouping sets, GROUP BY ALL/DISTINCT
       }
-      items.add(expression());
-    } while (sym(","));
+      return expression();
+    });
     return new SqlNodeList(items, s.add(last()).pos());
   }
 
@@ -356,13 +341,7 @@ public final class FastParser extends FastExpressions {
     if (sym("(")) {
       SqlParserPos open = here();
       p++;
-      List<SqlNode> names = new ArrayList<>();
-      do {
-        if (!names.isEmpty()) {
-          p++;
-        }
-        names.add(simpleName());
-      } while (sym(","));
+      List<SqlNode> names = commaSeparated(this::simpleName);
       expectSym(")");
       columns = new SqlNodeList(names, open.plus(last()));
     }
@@ -371,17 +350,13 @@ public final class FastParser extends FastExpressions {
     }
     SqlParserPos values = here();
     p++;
-    List<SqlNode> rows = new ArrayList<>();
-    do {
-      if (!rows.isEmpty()) {
-        p++;
-      }
+    List<SqlNode> rows = commaSeparated(() -> {
       SqlNodeList row = parenthesizedList();
       if (row.size() == 1 && row.get(0).isA(SqlKind.QUERY)) {
         throw BAIL;
       }
-      rows.add(SqlStdOperatorTable.ROW.createCall(row.getParserPosition(), row.getList()));
-    } while (sym(","));
+      return (SqlNode) SqlStdOperatorTable.ROW.createCall(row.getParserPosition(), row.getList());
+    });
     SqlNode source = SqlStdOperatorTable.VALUES.createCall(values.plus(last()), rows);
     return new SqlInsert(start.plus(last()), keywords, table, source, columns);
   }

@@ -76,7 +76,7 @@ final class PlanTemplate {
 
   /**
    * The plan of the same statement over {@code others} (one per slot, as {@link TableSlots}
-   * found them in the statement), or null when they differ in row types from this template's
+   * found them in the statement, which also ruled out table names that name a column), or null when they differ in row types from this template's
    * tables or the quick plan would not do.
    *
    * @param query the statement (lifted, not validated; not modified), for its full plan later
@@ -84,8 +84,7 @@ final class PlanTemplate {
   ExecutablePlan instantiate(MorphSchemaFactory schemas, List<TableDef> others, SqlNode query,
       RelDataType[] fixedTypes, ToLongFunction<TableDef> liveRows) {
     if (schemas != this.schemas || others.size() != tables.size()
-        || !rowTypes.equals(rowTypes(planning, others)) || TableSlots.namesAColumn(others)
-        || !LiteralLifter.copiesFully(query)) {
+        || !rowTypes.equals(rowTypes(planning, others)) || !LiteralLifter.copiesFully(query)) {
       return null;
     }
     RelNode quick;

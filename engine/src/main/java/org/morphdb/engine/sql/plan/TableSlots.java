@@ -113,7 +113,7 @@ record TableSlots(String key, List<TableDef> tables) {
   }
 
   /** Whether some slot's table name is also a column name of some slot's table. */
-  static boolean namesAColumn(List<TableDef> tables) {
+  private static boolean namesAColumn(List<TableDef> tables) {
     for (TableDef t : tables) {
       for (ColumnDef c : t.columns()) {
         for (TableDef named : tables) {
