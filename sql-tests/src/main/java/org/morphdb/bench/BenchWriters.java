@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Writer threads on the big table, one auto-commit connection each: half the writes UPDATE a
+ * Writer threads on the big table (or another of its shape), one auto-commit connection each: half the writes UPDATE a
  * random live row, a quarter INSERT a row above the highest id, a quarter DELETE the lowest
  * live row, so the table keeps its size however long they run (the ids alive slide upwards).
  * Closed loop (as fast as they go) or paced at a fixed offered rate, logging each
@@ -37,13 +37,20 @@ final class BenchWriters {
   private volatile boolean stop;
   private volatile String firstError;
 
-  /** The live ids of the big table: (lowest deleted, highest inserted]. */
+  /** The table the writers write, and its live ids: (lowest deleted, highest inserted]. */
   static final class Ids {
+    private final String table;
     private final int rows;
     private final AtomicLong deleted = new AtomicLong();
     private final AtomicLong inserted;
 
+    /** Ids 1..rows of {@code big}. */
     Ids(int rows) {
+      this("big", rows);
+    }
+
+    Ids(String table, int rows) {
+      this.table = table;
       this.rows = rows;
       this.inserted = new AtomicLong(rows);
     }
@@ -122,9 +129,12 @@ final class BenchWriters {
 
   private void run(int index, LatencyLog log, long period, int count, CountDownLatch ready) {
     try (Connection c = db.connect();
-         PreparedStatement update = c.prepareStatement("UPDATE big SET a = ?, b = ? WHERE id = ?");
-         PreparedStatement insert = c.prepareStatement("INSERT INTO big VALUES (?, ?, ?, ?)");
-         PreparedStatement delete = c.prepareStatement("DELETE FROM big WHERE id = ?")) {
+         PreparedStatement update =
+             c.prepareStatement("UPDATE " + ids.table + " SET a = ?, b = ? WHERE id = ?");
+         PreparedStatement insert =
+             c.prepareStatement("INSERT INTO " + ids.table + " VALUES (?, ?, ?, ?)");
+         PreparedStatement delete =
+             c.prepareStatement("DELETE FROM " + ids.table + " WHERE id = ?")) {
       ready.countDown();
       go.await();
       // paced threads start a fraction of a period apart so that their operations interleave

@@ -13,8 +13,8 @@ final class IndexBuildBenchmarks {
   private static final long CATCH_UP_TIMEOUT = TimeUnit.SECONDS.toNanos(120);
 
   /** What the closed-loop run measured. */
-  record Closed(double writesBefore, double writesDuring, double buildSeconds, long errors,
-      String firstError) {}
+  record Closed(double writesBefore, double writesDuring, double writesAfter, double buildSeconds,
+      long errors, String firstError) {}
 
   /** What the paced run measured; latencies in milliseconds. */
   record Paced(double max, double offered, double kept, double p99Before, double p99During,
@@ -26,7 +26,42 @@ final class IndexBuildBenchmarks {
     this.config = config;
   }
 
-  /** Writers as fast as they go; CREATE INDEX big_a ON big (a) after the "before" window. */
+  /**
+   * Whether the JVM runs one index build under the writers before the measured ones
+   * ({@link #warmUp}); {@code -Dmorph.bench.warmBuild=false} measures the JVM's first build.
+   */
+  static final boolean WARM_BUILD =
+      !"false".equalsIgnoreCase(System.getProperty("morph.bench.warmBuild"));
+
+  /**
+   * The warm-up of the index builds: the writers on {@code warm}, a table of {@code big}'s
+   * shape and a tenth of its rows, with {@code CREATE INDEX warm_a ON warm (a)} under them and
+   * writes through that index afterwards; then the table is dropped. The measured builds then
+   * find the code of writes that maintain an index, and of a build, compiled, as in any
+   * application that has an index: otherwise the first build pays for the JIT throwing away
+   * and recompiling the writers' whole path (seconds of compiler CPU on 2 cores), which is a
+   * cost of the JVM's first index ever, not of building one.
+   */
+  void warmUp(Dbms.Db db) throws SQLException, InterruptedException {
+    int rows = Math.max(1_000, config.bigRows() / 10);
+    Tables.createBig(db, "warm");
+    Tables.loadBig(db, "warm", rows);
+    BenchWriters writers = new BenchWriters(db, new BenchWriters.Ids("warm", rows), 0);
+    writers.start(WRITERS);
+    try {
+      Measure.sleep(config.warmupSeconds());
+      db.execute("CREATE INDEX warm_a ON warm (a)");
+      Measure.sleep(config.warmupSeconds());
+    } finally {
+      writers.stop();
+    }
+    db.execute("DROP TABLE warm");
+  }
+
+  /**
+   * Writers as fast as they go; CREATE INDEX big_a ON big (a) after the "before" window, and
+   * an "after" window as long as the "before" one.
+   */
   Closed closedLoop(Dbms.Db db, BenchWriters.Ids ids) throws SQLException, InterruptedException {
     BenchWriters writers = new BenchWriters(db, ids, 0);
     writers.start(WRITERS);
@@ -40,8 +75,12 @@ final class IndexBuildBenchmarks {
       db.execute("CREATE INDEX big_a ON big (a)");
       long d2 = writers.done();
       long t2 = System.nanoTime();
-      return new Closed((d1 - d0) / seconds(t0, t1), (d2 - d1) / seconds(t1, t2), seconds(t1, t2),
-          writers.errors(), writers.firstError());
+      // after: what the index itself costs each write, the build's cost aside
+      Measure.sleep(config.measureSeconds());
+      long d3 = writers.done();
+      long t3 = System.nanoTime();
+      return new Closed((d1 - d0) / seconds(t0, t1), (d2 - d1) / seconds(t1, t2),
+          (d3 - d2) / seconds(t2, t3), seconds(t1, t2), writers.errors(), writers.firstError());
     } finally {
       writers.stop();
     }

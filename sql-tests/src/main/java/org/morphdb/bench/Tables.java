@@ -27,13 +27,23 @@ final class Tables {
   }
 
   static void createBig(Dbms.Db db) throws SQLException {
-    db.execute("CREATE TABLE big (id BIGINT PRIMARY KEY, a INT, b INT, c VARCHAR(40))");
+    createBig(db, "big");
+  }
+
+  /** A table of {@code big}'s shape. */
+  static void createBig(Dbms.Db db, String table) throws SQLException {
+    db.execute("CREATE TABLE " + table + " (id BIGINT PRIMARY KEY, a INT, b INT, c VARCHAR(40))");
   }
 
   /** Loads {@code big} rows 1..rows in batches of 1,000, one transaction per batch. */
   static void loadBig(Dbms.Db db, int rows) throws SQLException {
+    loadBig(db, "big", rows);
+  }
+
+  /** Loads rows 1..rows into a table of {@code big}'s shape, as {@code big}'s. */
+  static void loadBig(Dbms.Db db, String table, int rows) throws SQLException {
     Random random = new Random(42);
-    batched(db.main(), "INSERT INTO big VALUES (?, ?, ?, ?)", rows, (ps, id) -> {
+    batched(db.main(), "INSERT INTO " + table + " VALUES (?, ?, ?, ?)", rows, (ps, id) -> {
       ps.setLong(1, id);
       ps.setInt(2, random.nextInt(rows));
       ps.setInt(3, (int) (id % 1000));
