@@ -2,7 +2,9 @@ package org.morphdb.engine.sql.plan;
 
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
@@ -10,6 +12,8 @@ import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.JoinToCorrelateRule;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.tools.RelBuilderFactory;
 
 /**
  * The planner's rules, in the phases they run:
@@ -101,8 +105,32 @@ public final class MorphRules {
     return new HepProgramBuilder().addRuleCollection(SUB_QUERY).build();
   }
 
+  /**
+   * How quick plans' rules build relational expressions: without RexSimplify. Pushing a
+   * WHERE clause into a join of many tables simplified the whole conjunction again at every
+   * join it passed (a third of planning {@code select5.test}'s 64-table joins); simplifying
+   * never changes a result, and the full plan, made with simplification, replaces the quick
+   * one for statements that run often.
+   */
+  private static final RelBuilderFactory NO_SIMPLIFY = RelBuilder.proto(
+      Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)));
+
+  /** {@link #LOGICAL} building without RexSimplify. */
+  static final List<RelOptRule> QUICK_LOGICAL = LOGICAL.stream()
+      .map(MorphRules::withoutSimplify).toList();
+
+  private static RelOptRule withoutSimplify(RelOptRule rule) {
+    return rule instanceof RelRule<?> r ? r.config.withRelBuilderFactory(NO_SIMPLIFY).toRule()
+        : rule;
+  }
+
   static HepProgram logical() {
     return operatorRewrites(new HepProgramBuilder()).addRuleCollection(LOGICAL).build();
+  }
+
+  /** {@link #logical()} for quick plans ({@link #QUICK_LOGICAL}). */
+  static HepProgram quickLogical() {
+    return operatorRewrites(new HepProgramBuilder()).addRuleCollection(QUICK_LOGICAL).build();
   }
 
   /** Rewrites that make operators runnable: windows out of projections, aggregate
@@ -114,16 +142,18 @@ public final class MorphRules {
   }
 
   static HepProgram joinOrder() {
-    return joinOrder(new HepProgramBuilder(), GREEDY_JOIN_ORDER);
+    return joinOrder(new HepProgramBuilder(), GREEDY_JOIN_ORDER, LOGICAL);
   }
 
   /** Join order for quick plans: greedy whatever the size (LoptOptimizeJoinRule costs more
    * than running a statement once over small tables), except for outer joins. */
   static HepProgram quickJoinOrder() {
-    return joinOrder(new HepProgramBuilder(), GREEDY_JOIN_ORDER_ALL_SIZES);
+    return joinOrder(new HepProgramBuilder(),
+        (GreedyJoinOrderRule) withoutSimplify(GREEDY_JOIN_ORDER_ALL_SIZES), QUICK_LOGICAL);
   }
 
-  private static HepProgram joinOrder(HepProgramBuilder b, GreedyJoinOrderRule greedy) {
+  private static HepProgram joinOrder(HepProgramBuilder b, GreedyJoinOrderRule greedy,
+      List<RelOptRule> logical) {
     return b
         .addMatchOrder(HepMatchOrder.BOTTOM_UP)
         .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
@@ -132,7 +162,7 @@ public final class MorphRules {
         .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
         .addRuleInstance(greedy)
         .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
-        .addRuleCollection(LOGICAL)
+        .addRuleCollection(logical)
         .build();
   }
 }

@@ -21,6 +21,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -102,7 +103,15 @@ final class Planning implements RelOptTable.ViewExpander {
     SqlNode validated = validator.validate(query);
     SqlToRelConverter converter = new SqlToRelConverter(this, validator, reader, cluster,
         StandardConvertletTable.INSTANCE, SqlConfig.TO_REL);
-    return new Converted(validated, validator, converter.convertQuery(validated, false, true));
+    java.util.function.Supplier<RelMetadataQuery> usual = cluster.getMetadataQuerySupplier();
+    cluster.setMetadataQuerySupplier(ConversionMetadata::new);
+    cluster.invalidateMetadataQuery();
+    try {
+      return new Converted(validated, validator, converter.convertQuery(validated, false, true));
+    } finally {
+      cluster.setMetadataQuerySupplier(usual);
+      cluster.invalidateMetadataQuery();
+    }
   }
 
   /** The root relation, with exactly the result columns, integer arithmetic checked and
@@ -182,7 +191,7 @@ final class Planning implements RelOptTable.ViewExpander {
       rel = hep(MorphRules.subQueries(), rel);
     }
     if (DirectConversion.needsRewrites(rel)) {
-      rel = hep(MorphRules.logical(), rel);
+      rel = hep(MorphRules.quickLogical(), rel);
       if (RelOptUtil.countJoins(rel) >= MorphRules.MULTI_JOIN_MIN_JOINS) {
         rel = hep(MorphRules.quickJoinOrder(), rel);
       }

@@ -111,13 +111,13 @@ class InterpreterTest extends PlanTestBase {
   @Test
   void statementThatWouldVisitManyRowsIsPlannedFullyAtOnce() {
     String correlated = "SELECT id, (SELECT COUNT(*) FROM u WHERE u.x > t.b) FROM t";
-    QueryPlanner small = new QueryPlanner(100, t -> 1000, t -> 100);
-    QueryPlanner big = new QueryPlanner(100, t -> 1000, t -> 1000);
+    QueryPlanner small = new QueryPlanner(100, t -> 1000, t -> 1000);
+    QueryPlanner big = new QueryPlanner(100, t -> 1000, t -> 10_000);
     assertTrue(((PreparedQueryImpl) small.prepare(correlated, catalog, QueryOptions.DEFAULT))
         .plan().quickFirst());
     PreparedQueryImpl q = (PreparedQueryImpl) big.prepare(correlated, catalog,
         QueryOptions.DEFAULT);
-    assertFalse(q.plan().quickFirst(), "1000 x 1000 rows is worth decorrelating");
+    assertFalse(q.plan().quickFirst(), "10,000 x 10,000 rows is worth decorrelating");
     assertEquals(explainFull(correlated), q.explain());
   }
 
