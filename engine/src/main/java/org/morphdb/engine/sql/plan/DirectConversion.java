@@ -175,8 +175,9 @@ final class DirectConversion {
     RelMetadataQuery mq = filter.getCluster().getMetadataQuery();
     RelNode best = null;
     double bestRows = scan.estimateRowCount(mq);
+    // residual filters as they are: simplifying each candidate's would not change its rows
     for (RelNode path : IndexAccessRule.accessPaths(filter, scan,
-        RelFactories.LOGICAL_BUILDER.create(filter.getCluster(), null))) {
+        MorphRules.NO_SIMPLIFY.create(filter.getCluster(), null))) {
       RelNode leaf = path instanceof LogicalFilter residual ? residual.getInput() : path;
       double rows = leaf.estimateRowCount(mq);
       if (rows < bestRows) {

@@ -112,7 +112,7 @@ public final class MorphRules {
    * never changes a result, and the full plan, made with simplification, replaces the quick
    * one for statements that run often.
    */
-  private static final RelBuilderFactory NO_SIMPLIFY = RelBuilder.proto(
+  static final RelBuilderFactory NO_SIMPLIFY = RelBuilder.proto(
       Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false)));
 
   /** {@link #LOGICAL} building without RexSimplify. */
