@@ -61,18 +61,18 @@ public final class BenchRunner {
       for (Dbms d : ALL) {
         ids.put(d, new BenchWriters.Ids(config.bigRows()));
       }
-      boolean builds = selected(Bench.WRITERS_DURING_INDEX) || selected(Bench.INDEX_BUILD_TIME);
+      boolean closed = selected(Bench.WRITERS_DURING_INDEX) || selected(Bench.INDEX_BUILD_TIME);
       boolean paced = selected(Bench.PACED_KEPT) || selected(Bench.PACED_P99);
-      for (Dbms d : (builds || paced) && IndexBuildBenchmarks.WARM_BUILD ? ALL : List.<Dbms>of()) {
-        this.builds.warmUp(dbs.get(d));
+      for (Dbms d : (closed || paced) && IndexBuildBenchmarks.WARM_BUILD ? ALL : List.<Dbms>of()) {
+        builds.warmUp(dbs.get(d));
       }
-      for (Dbms d : builds ? ALL : List.<Dbms>of()) {
+      for (Dbms d : closed ? ALL : List.<Dbms>of()) {
         closedLoopBuild(dbs.get(d), ids.get(d));
       }
       for (Dbms d : paced ? ALL : List.<Dbms>of()) {
         pacedBuild(dbs.get(d), ids.get(d));
       }
-      for (Dbms d : builds ? ALL : List.<Dbms>of()) {
+      for (Dbms d : closed ? ALL : List.<Dbms>of()) {
         idleBuild(dbs.get(d));
       }
     } finally {

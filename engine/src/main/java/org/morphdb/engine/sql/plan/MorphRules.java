@@ -119,6 +119,10 @@ public final class MorphRules {
   static final List<RelOptRule> QUICK_LOGICAL = LOGICAL.stream()
       .map(MorphRules::withoutSimplify).toList();
 
+  /** {@link #GREEDY_JOIN_ORDER_ALL_SIZES} building without RexSimplify. */
+  private static final GreedyJoinOrderRule QUICK_GREEDY_JOIN_ORDER =
+      (GreedyJoinOrderRule) withoutSimplify(GREEDY_JOIN_ORDER_ALL_SIZES);
+
   private static RelOptRule withoutSimplify(RelOptRule rule) {
     return rule instanceof RelRule<?> r ? r.config.withRelBuilderFactory(NO_SIMPLIFY).toRule()
         : rule;
@@ -148,8 +152,7 @@ public final class MorphRules {
   /** Join order for quick plans: greedy whatever the size (LoptOptimizeJoinRule costs more
    * than running a statement once over small tables), except for outer joins. */
   static HepProgram quickJoinOrder() {
-    return joinOrder(new HepProgramBuilder(),
-        (GreedyJoinOrderRule) withoutSimplify(GREEDY_JOIN_ORDER_ALL_SIZES), QUICK_LOGICAL);
+    return joinOrder(new HepProgramBuilder(), QUICK_GREEDY_JOIN_ORDER, QUICK_LOGICAL);
   }
 
   private static HepProgram joinOrder(HepProgramBuilder b, GreedyJoinOrderRule greedy,

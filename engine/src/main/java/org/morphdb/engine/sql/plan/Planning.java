@@ -3,6 +3,7 @@ package org.morphdb.engine.sql.plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.plan.ConventionTraitDef;
@@ -103,7 +104,7 @@ final class Planning implements RelOptTable.ViewExpander {
     SqlNode validated = validator.validate(query);
     SqlToRelConverter converter = new SqlToRelConverter(this, validator, reader, cluster,
         StandardConvertletTable.INSTANCE, SqlConfig.TO_REL);
-    java.util.function.Supplier<RelMetadataQuery> usual = cluster.getMetadataQuerySupplier();
+    Supplier<RelMetadataQuery> usual = cluster.getMetadataQuerySupplier();
     cluster.setMetadataQuerySupplier(ConversionMetadata::new);
     cluster.invalidateMetadataQuery();
     try {

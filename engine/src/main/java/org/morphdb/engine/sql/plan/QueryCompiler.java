@@ -51,9 +51,8 @@ final class QueryCompiler {
    * {@code -Dmorph.quickMaxWork=N} changes it. Ten million, not the hundred thousand that
    * planning time alone would suggest: RunCost multiplies Calcite's selectivity guesses (a
    * quarter for any OR), which overshoot by orders of magnitude on cross products of filtered
-   * small tables (select4.test: estimates of 10^5 to 10^7 for statements whose filters keep
-   * a row or two of each table), while a correlate over two tables of 10,000 rows (10^8) still gets the
-   * full plan. Measured on the CI corpus: 100,000 took 81.7 s, 1,000,000 80.1 s, 10^7 66.6 s.
+   * small tables, while a correlate over two tables of 10,000 rows (10^8) still gets the full
+   * plan (docs/decisions.md, "Query execution", has the measurements).
    */
   static final double QUICK_MAX_WORK = quickMaxWork();
 
