@@ -2,6 +2,9 @@ package org.morphdb.engine;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.morphdb.engine.api.ErrorCode;
@@ -26,6 +29,9 @@ import org.morphdb.engine.tx.TransactionManager;
  * parts (store, catalog log, transaction manager, job runner); this class only owns them.
  */
 public final class Database {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Database.class);
+  /** How often deleted keys are reclaimed: often enough that few pile up between rounds. */
+  private static final long RECLAIM_EVERY_MILLIS = 50;
   private final String name;
   private final DatabaseOptions options;
   private final HybridClock clock = new HybridClock();
@@ -37,6 +43,8 @@ public final class Database {
   private final SqlEngine sql;
   private final AtomicInteger openSessions = new AtomicInteger();
   private final Map<Integer, AtomicLong> rowIdSequences = new ConcurrentHashMap<>();
+  /** Takes deleted keys out of the store ({@link MvccStore#reclaimDeletedKeys}) every few ms. */
+  private final ScheduledExecutorService reclaimer;
 
   Database(String name, DatabaseOptions options) {
     this.name = name;
@@ -53,6 +61,22 @@ public final class Database {
     this.jobRunner = new JobRunner(catalogLog, clock, options.delayMillis(), jobs,
         new JobOperations(store, txManager, sql.constraintChecker(), options.backfillCores()),
         "skip-states".equals(options.unsafe()));
+    this.reclaimer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "morph-reclaim-" + name);
+      t.setDaemon(true);
+      return t;
+    });
+    reclaimer.scheduleWithFixedDelay(this::reclaimDeletedKeys, RECLAIM_EVERY_MILLIS,
+        RECLAIM_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  private void reclaimDeletedKeys() {
+    try {
+      store.reclaimDeletedKeys();
+    } catch (RuntimeException e) {
+      // never let one failure stop the schedule; the keys stay queued for the next round
+      LOG.warn("reclaiming deleted keys of database {} failed", name, e);
+    }
   }
 
   public String name() { return name; }
@@ -121,6 +145,9 @@ public final class Database {
       public int keyspaces() { return store.keyspaceCount(); }
 
       @Override
+      public long keysHeld() { return store.keysHeld(); }
+
+      @Override
       public int nodeCatalogVersion(int nodeId) { return cluster.node(nodeId).latestKnown().version(); }
 
       @Override
@@ -145,6 +172,7 @@ public final class Database {
   boolean sessionClosedLast() { return openSessions.decrementAndGet() == 0; }
 
   void shutdown() {
+    reclaimer.shutdownNow();
     jobRunner.shutdown();
     cluster.shutdown();
   }

@@ -96,6 +96,27 @@ class SessionStoryTest {
     }
   }
 
+  @Test
+  void rowsThatComeAndGoLeaveNoKeysBehind() throws InterruptedException {
+    try (Session s = open("story-churn")) {
+      TestHooks hooks = Databases.testHooks("story-churn");
+      update(s, "CREATE TABLE q (id INT PRIMARY KEY, a INT)");
+      update(s, "CREATE INDEX q_a ON q (a)");
+      long empty = hooks.keysHeld();
+      for (int id = 1; id <= 2_000; id++) {
+        update(s, "INSERT INTO q VALUES (" + id + ", " + id + ")");
+        update(s, "UPDATE q SET a = a + 1 WHERE id = " + id); // moves the index entry
+        if (id > 10) {
+          update(s, "DELETE FROM q WHERE id = " + (id - 10));
+        }
+      }
+      // ten rows, each with one row key and one index key, once the background caught up
+      awaitTrue(() -> hooks.keysHeld() == empty + 20);
+      assertEquals(rows(new Object[] {10L}), query(s, "SELECT COUNT(*) FROM q WHERE a > 1990"));
+      assertEquals(List.of(), query(s, "CHECK TABLE q"));
+    }
+  }
+
   private static void awaitTrue(java.util.function.BooleanSupplier condition)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

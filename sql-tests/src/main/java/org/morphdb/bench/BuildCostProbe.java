@@ -143,7 +143,9 @@ public final class BuildCostProbe {
           var n2 = nativeCpu();
           Sample s2 = Sample.take(writers);
           double u2 = ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
+          rec = jfr("after");
           Measure.sleep(before);
+          stop(rec, i, "after");
           var n3 = nativeCpu();
           Sample s3 = Sample.take(writers);
           System.out.printf("uptime %.1f / %.1f / %.1f s%s%n", u0, u1, u2,

@@ -26,6 +26,12 @@ public interface TestHooks {
    */
   int keyspaces();
 
+  /**
+   * How many keys the store holds in all its keyspaces, deleted ones not yet reclaimed
+   * included.
+   */
+  long keysHeld();
+
   /** The newest catalog version the node has received. */
   int nodeCatalogVersion(int nodeId);
 

@@ -37,13 +37,18 @@ final class KeySpace {
     this.byKey = expectedKeys > 0 ? new ConcurrentHashMap<>(expectedKeys) : new ConcurrentHashMap<>();
   }
 
+  /** The keys in the hash map (deleted ones not yet reclaimed included). */
+  int hashedKeys() {
+    return byKey.size();
+  }
+
   /** The chain of {@code key}, or null. */
   VersionChain chain(Key key) {
     return byKey.get(key);
   }
 
   /** The chains of the keys of {@code range}, in key order (or descending). Weakly consistent. */
-  Iterator<Map.Entry<Key, VersionChain>> ordered(KeyRange range, boolean descending) {
+  OrderedChains.Cursor ordered(KeyRange range, boolean descending) {
     return range.isAll() ? ordered.entries(null, null, descending)
         : ordered.entries(range.low(), range.high(), descending);
   }
@@ -180,7 +185,7 @@ final class KeySpace {
     return all;
   }
 
-  private void unlink(Key key, VersionChain chain) {
+  void unlink(Key key, VersionChain chain) {
     byKey.remove(key, chain);
     ordered.remove(key, chain);
   }

@@ -33,6 +33,7 @@ public final class MvccStore {
 
   private final VisibilityTracker tracker;
   private final SpaceTable spaces = new SpaceTable();
+  private final DeadKeys deadKeys = new DeadKeys();
   /** Commits begun so far (abandoned ones included). */
   private final java.util.concurrent.atomic.LongAdder commitsBegun =
       new java.util.concurrent.atomic.LongAdder();
@@ -152,6 +153,26 @@ public final class MvccStore {
       VersionChain chain = space == null ? null : space.chain(key);
       return chain == null ? null : chain.read(readTs);
     }
+
+    /**
+     * {@link #get} of {@code keys[0..n)} into {@code values[0..n)}. The rows an index scan
+     * reads lie at random places in memory, and each read is a handful of dependent cache
+     * misses; done one phase at a time over the batch (every hash-map lookup, then every
+     * chain), the misses of different keys overlap instead of following one another.
+     */
+    public void getAll(Key[] keys, Object[] values, int n) {
+      if (space == null) {
+        java.util.Arrays.fill(values, 0, n, null);
+        return;
+      }
+      for (int i = 0; i < n; i++) {
+        values[i] = space.chain(keys[i]);
+      }
+      for (int i = 0; i < n; i++) {
+        VersionChain chain = (VersionChain) values[i];
+        values[i] = chain == null ? null : chain.read(readTs);
+      }
+    }
   }
 
   /**
@@ -263,6 +284,9 @@ public final class MvccStore {
       if (!chain.linked && space.ordersWrites()) {
         links.add(space, w.key(), chain);
       }
+      if (w.isDelete()) {
+        deadKeys.add(space, w.key(), chain, ts);
+      }
     }
     links.linkAll(background);
   }
@@ -319,6 +343,21 @@ public final class MvccStore {
     }
   }
 
+  /**
+   * Takes the keys deleted at or below the low-water mark out of their keyspaces (their
+   * tombstones, chains, hash-map entries and tree slots), unless written again since. Cheap
+   * when there is nothing to do; meant to be called often, in the background. Returns how
+   * many keys left.
+   */
+  public int reclaimDeletedKeys() {
+    return deadKeys.size() == 0 ? 0 : deadKeys.reclaim(tracker.lowWaterMark());
+  }
+
+  /** Deletes not yet considered by {@link #reclaimDeletedKeys} (diagnostics, tests). */
+  public int deletesPendingReclaim() {
+    return deadKeys.size();
+  }
+
   /** Cheap estimate of the live keys of a space (keys whose newest version is not a delete). */
   public long approximateSize(long space) {
     KeySpace s = spaces.get(space);
@@ -335,6 +374,31 @@ public final class MvccStore {
     spaces.remove(space);
   }
 
+  /** The keys held by every keyspace, deleted ones not yet reclaimed included (diagnostics). */
+  public long keysHeld() {
+    long n = 0;
+    for (KeySpace s : spaces.all()) {
+      n += s.hashedKeys();
+    }
+    return n;
+  }
+
+  /**
+   * The keys {@code space} holds, deleted ones not yet reclaimed included: in its hash map
+   * and in its key order (tests and diagnostics).
+   */
+  long[] keysHeld(long space) {
+    KeySpace s = spaces.get(space);
+    if (s == null) {
+      return new long[2];
+    }
+    long ordered = 0;
+    for (var it = s.ordered(KeyRange.all(), false); it.hasNext(); it.next()) {
+      ordered++;
+    }
+    return new long[] {s.hashedKeys(), ordered};
+  }
+
   /** The number of versions of a key, tombstones included (tests and diagnostics). */
   int versionCount(long space, Key key) {
     KeySpace s = spaces.get(space);
@@ -342,16 +406,23 @@ public final class MvccStore {
     return chain == null ? 0 : chain.versionCount();
   }
 
-  /** Walks chains, yielding those with a live version visible at the read ts. */
+  /**
+   * The visible versions of a cursor's keys. Each run of keys has its versions found in one
+   * pass before any is returned: the chains lie at random places in memory, and looking
+   * them up back to back lets their cache misses overlap.
+   */
   private static final class VisibleEntries implements Iterator<Entry> {
-    private final Iterator<Map.Entry<Key, VersionChain>> chains;
+    private final OrderedChains.Cursor chains;
     private final long readTs;
     /** Skip keys with a version newer than readTs. */
     private final boolean unchangedOnly;
+    private final VersionChain.Version[] versions = new VersionChain.Version[OrderedChains.CAPACITY];
+    private int count;
+    private int pos;
+    private boolean done;
     private Entry next;
 
-    VisibleEntries(Iterator<Map.Entry<Key, VersionChain>> chains, long readTs,
-        boolean unchangedOnly) {
+    VisibleEntries(OrderedChains.Cursor chains, long readTs, boolean unchangedOnly) {
       this.chains = chains;
       this.readTs = readTs;
       this.unchangedOnly = unchangedOnly;
@@ -359,15 +430,31 @@ public final class MvccStore {
 
     @Override
     public boolean hasNext() {
-      while (next == null && chains.hasNext()) {
-        Map.Entry<Key, VersionChain> e = chains.next();
-        VersionChain chain = e.getValue();
-        VersionChain.Version v = chain.visible(readTs);
-        if (v != null && !v.isTombstone() && !(unchangedOnly && chain.newestTs() > readTs)) {
-          next = new Entry(e.getKey(), v.value, v.ts);
+      while (next == null) {
+        if (pos == count && !nextRun()) {
+          return false;
         }
+        VersionChain.Version v = versions[pos];
+        if (v != null && !v.isTombstone()) {
+          next = new Entry(chains.key(pos), v.value, v.ts);
+        }
+        versions[pos++] = null;
       }
-      return next != null;
+      return true;
+    }
+
+    private boolean nextRun() {
+      if (done) {
+        return false;
+      }
+      count = chains.nextRun();
+      pos = 0;
+      for (int i = 0; i < count; i++) {
+        VersionChain chain = chains.chain(i);
+        versions[i] = unchangedOnly && chain.newestTs() > readTs ? null : chain.visible(readTs);
+      }
+      done = count == 0;
+      return !done;
     }
 
     @Override

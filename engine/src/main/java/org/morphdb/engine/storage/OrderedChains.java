@@ -399,7 +399,7 @@ final class OrderedChains {
    * The entries from {@code low} to {@code high} (both inclusive; null: unbounded), ascending
    * or descending. Weakly consistent: reflects some changes made while iterating.
    */
-  Iterator<Map.Entry<Key, VersionChain>> entries(Key low, Key high, boolean descending) {
+  Cursor entries(Key low, Key high, boolean descending) {
     return new Cursor(low, high, descending);
   }
 
@@ -419,9 +419,13 @@ final class OrderedChains {
         i = descending ? leaf.n - 1 : 0;
       }
       int count = 0;
+      // keys whose prefix is strictly inside the limit's are inside it too: not read from memory
+      long limitPrefix = limit == null ? 0 : limit.sortPrefix();
       for (; i >= 0 && i < leaf.n && count < keys.length; i += descending ? -1 : 1) {
         Key k = leaf.keys[i];
-        if (limit != null && (descending ? k.compareTo(limit) < 0 : k.compareTo(limit) > 0)) {
+        long p = leaf.prefixes[i];
+        if (limit != null && (descending ? p <= limitPrefix && k.compareTo(limit) < 0
+            : p >= limitPrefix && k.compareTo(limit) > 0)) {
           break;
         }
         keys[count] = k;
@@ -477,7 +481,11 @@ final class OrderedChains {
   }
 
   /** Iterates by copying a leaf's worth of entries at a time. */
-  private final class Cursor implements Iterator<Map.Entry<Key, VersionChain>> {
+  /**
+   * Walks the entries one at a time ({@link Iterator}) or a run at a time ({@link #nextRun}),
+   * one way or the other.
+   */
+  final class Cursor implements Iterator<Map.Entry<Key, VersionChain>> {
     private final Key limit;
     private final boolean descending;
     private final Key[] keys = new Key[CAPACITY];
@@ -520,6 +528,27 @@ final class OrderedChains {
         throw new NoSuchElementException();
       }
       return new AbstractMap.SimpleImmutableEntry<>(keys[pos], chains[pos++]);
+    }
+
+    /**
+     * Moves on to the next run of entries (at most a leaf's worth) and returns how many it
+     * holds, 0 at the end: they are {@link #key}{@code (i)} and {@link #chain}{@code (i)}.
+     */
+    int nextRun() {
+      pos = count;
+      if (!hasNext()) {
+        return 0;
+      }
+      pos = count;
+      return count;
+    }
+
+    Key key(int i) {
+      return keys[i];
+    }
+
+    VersionChain chain(int i) {
+      return chains[i];
     }
   }
 }

@@ -83,39 +83,73 @@ public final class TableAccess {
       own = tx.writes().table(table.id());
     }
     Iterator<Entry> entries = store.scan(index.id(), range, readTs);
-    MvccStore.PointReader tableRows = store.pointReader(table.id(), readTs);
-    Iterator<Row> committed = new Iterator<>() {
-      Row next = advance();
-
-      private Row advance() {
-        while (entries.hasNext()) {
-          Entry e = entries.next();
-          Key rowKey = RowCodec.rowKeyOfIndexEntry(index, e.key(), e.value());
-          Object v = tableRows.get(rowKey);
-          if (v != null) {
-            return new Row(rowKey, (Object[]) v);
-          }
-        }
-        return null;
-      }
-
-      @Override
-      public boolean hasNext() { return next != null; }
-
-      @Override
-      public Row next() {
-        if (next == null) {
-          throw new NoSuchElementException();
-        }
-        Row r = next;
-        next = advance();
-        return r;
-      }
-    };
+    Iterator<Row> committed = new IndexedRows(index, entries, store.pointReader(table.id(), readTs));
     if (own.isEmpty()) {
       return committed;
     }
     return mergeOwnWrites(committed, own, r -> range.contains(RowCodec.indexKey(table, index, r.values(), r.key())));
+  }
+
+  /**
+   * The rows of index entries, looked up a batch at a time ({@link MvccStore.PointReader#getAll}).
+   * Batches start small, for a scan that stops after a row or two, and grow.
+   */
+  private static final class IndexedRows implements Iterator<Row> {
+    private static final int FIRST_BATCH = 8;
+    private static final int MAX_BATCH = 128;
+    private final IndexDef index;
+    private final Iterator<Entry> entries;
+    private final MvccStore.PointReader tableRows;
+    private Key[] keys = new Key[FIRST_BATCH];
+    private Object[] values = new Object[FIRST_BATCH];
+    private int count;
+    private int pos;
+
+    IndexedRows(IndexDef index, Iterator<Entry> entries, MvccStore.PointReader tableRows) {
+      this.index = index;
+      this.entries = entries;
+      this.tableRows = tableRows;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (true) {
+        for (; pos < count; pos++) {
+          if (values[pos] != null) {
+            return true;
+          }
+        }
+        if (!entries.hasNext()) {
+          return false;
+        }
+        fill();
+      }
+    }
+
+    @Override
+    public Row next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      Row r = new Row(keys[pos], (Object[]) values[pos]);
+      values[pos++] = null;
+      return r;
+    }
+
+    private void fill() {
+      if (count == keys.length && keys.length < MAX_BATCH) {
+        keys = new Key[keys.length * 2];
+        values = new Object[keys.length];
+      }
+      int n = 0;
+      while (n < keys.length && entries.hasNext()) {
+        Entry e = entries.next();
+        keys[n++] = RowCodec.rowKeyOfIndexEntry(index, e.key(), e.value());
+      }
+      tableRows.getAll(keys, values, n);
+      count = n;
+      pos = 0;
+    }
   }
 
   // --- writes --------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package org.morphdb.engine.storage;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -182,5 +183,93 @@ class ReclamationTest {
       }
     }
     assertEquals(live, store.approximateSize(T));
+  }
+
+  // --- deleted keys leave their keyspace (reclaimDeletedKeys, run in the background) ---
+
+  @Test
+  void aKeyDeletedBelowTheLowWaterMarkLeavesItsSpaceEntirely() {
+    Key gone = Key.of(1L);
+    put(gone, "a");
+    put(Key.of(2L), "b");
+    delete(gone);
+    assertEquals(1, store.deletesPendingReclaim());
+    assertEquals(1, store.reclaimDeletedKeys());
+    assertEquals(0, store.versionCount(T, gone));
+    assertArrayEquals(new long[] {1, 1}, store.keysHeld(T), "hash map and key order hold only key 2");
+    assertEquals(0, store.deletesPendingReclaim());
+  }
+
+  @Test
+  void aSnapshotFromBeforeTheDeleteKeepsTheKeyUntilItCloses() {
+    Key k = Key.of(1L);
+    put(k, "a");
+    try (SnapshotHandle before = store.openSnapshot()) {
+      delete(k);
+      assertEquals(0, store.reclaimDeletedKeys());
+      assertEquals("a", store.get(T, k, before.ts()));
+      assertEquals(1, store.deletesPendingReclaim(), "still waiting for the snapshot");
+    }
+    assertEquals(1, store.reclaimDeletedKeys());
+    assertEquals(0, store.versionCount(T, k));
+  }
+
+  @Test
+  void aKeyWrittenAgainAfterItsDeleteStays() {
+    Key k = Key.of(1L);
+    put(k, "a");
+    delete(k);
+    put(k, "back");
+    assertEquals(0, store.reclaimDeletedKeys());
+    assertEquals("back", store.get(T, k, Long.MAX_VALUE));
+    assertArrayEquals(new long[] {1, 1}, store.keysHeld(T));
+  }
+
+  @Test
+  void aSlidingWindowOfKeysKeepsItsSpaceAtTheWindowsSize() {
+    int window = 100;
+    for (long id = 1; id <= 10_000; id++) {
+      put(Key.of(id), "row " + id);
+      if (id > window) {
+        delete(Key.of(id - window));
+      }
+      if (id % 1000 == 0) {
+        store.reclaimDeletedKeys();
+      }
+    }
+    store.reclaimDeletedKeys();
+    assertArrayEquals(new long[] {window, window}, store.keysHeld(T));
+    assertEquals(window, store.approximateSize(T));
+    assertEquals("row 10000", store.get(T, Key.of(10_000L), Long.MAX_VALUE));
+  }
+
+  @Test
+  void reclaimingWhileWritersDeleteAndReinsertLosesNoLiveKey() throws InterruptedException {
+    int keys = 64;
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread reclaimer = new Thread(() -> {
+      while (!stop.get()) {
+        store.reclaimDeletedKeys();
+      }
+    });
+    reclaimer.start();
+    for (int round = 0; round < 2_000; round++) {
+      Key k = Key.of((long) ThreadLocalRandom.current().nextInt(keys));
+      if (store.get(T, k, Long.MAX_VALUE) == null) {
+        put(k, "round " + round);
+        assertEquals("round " + round, store.get(T, k, Long.MAX_VALUE), "a put just made is read back");
+      } else {
+        delete(k);
+      }
+    }
+    stop.set(true);
+    reclaimer.join();
+    store.reclaimDeletedKeys();
+    long live = 0;
+    for (var it = store.scan(T, KeyRange.all(), Long.MAX_VALUE); it.hasNext(); it.next()) {
+      live++;
+    }
+    assertEquals(live, store.approximateSize(T));
+    assertArrayEquals(new long[] {live, live}, store.keysHeld(T), "only live keys are left");
   }
 }
