@@ -90,11 +90,27 @@ public final class CommitBatch {
     return add(space, key, VersionChain.TOMBSTONE);
   }
 
+  /**
+   * Adds every write of {@code later} after this batch's: where both write a key, {@code
+   * later}'s write is the one kept. The writes are shared, not copied.
+   */
+  public CommitBatch addAll(CommitBatch later) {
+    for (Write w : later.writes) {
+      add(w);
+    }
+    return this;
+  }
+
   private CommitBatch add(long space, Key key, Object value) {
     if (key == null || key.isBound()) {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write key %s", key);
     }
-    Write write = new Write(space, key, value);
+    return add(new Write(space, key, value));
+  }
+
+  private CommitBatch add(Write write) {
+    long space = write.space();
+    Key key = write.key();
     int at = distinctKeys ? -1 : positionOf(space, key);
     if (at < 0) {
       writes.add(write);

@@ -30,10 +30,11 @@ final class CommitWork {
   private final ConstraintChecker constraints;
   private final CommitBatch tombstones = new CommitBatch();
   private final CommitBatch puts = new CommitBatch();
+  // Made on first use: most commits touch no UNIQUE index.
   /** Index space → unique value keys tombstoned in this commit, with the row each pointed to. */
-  private final Map<Long, Set<Key>> tombstonedValueKeys = new HashMap<>();
+  private Map<Long, Set<Key>> tombstonedValueKeys;
   /** Index space → unique value key → row key that claims it in this commit. */
-  private final Map<Long, Map<Key, Key>> claimedValueKeys = new HashMap<>();
+  private Map<Long, Map<Key, Key>> claimedValueKeys;
 
   CommitWork(Transaction tx, Catalog catalog, MvccStore store, LockManager locks, ConstraintChecker constraints) {
     this.tx = tx;
@@ -53,14 +54,7 @@ final class CommitWork {
       }
     }
     checkUniqueClaims();
-    for (CommitBatch.Write w : puts.writes()) {
-      if (w.isDelete()) {
-        tombstones.delete(w.space(), w.key());
-      } else {
-        tombstones.put(w.space(), w.key(), w.value());
-      }
-    }
-    return tombstones;
+    return tombstones.addAll(puts);
   }
 
   private void writeRow(TableDef table, Key rowKey, Object[] newRow) {
@@ -95,12 +89,18 @@ final class CommitWork {
       if (owner != null && !rowKey.equals(owner)) {
         return;
       }
+      if (tombstonedValueKeys == null) {
+        tombstonedValueKeys = new HashMap<>();
+      }
       tombstonedValueKeys.computeIfAbsent((long) index.id(), k -> new HashSet<>()).add(oldKey);
     }
     tombstones.delete(index.id(), oldKey);
   }
 
   private void claim(TableDef table, IndexDef index, Key valueKey, Key rowKey) {
+    if (claimedValueKeys == null) {
+      claimedValueKeys = new HashMap<>();
+    }
     Key previous = claimedValueKeys.computeIfAbsent((long) index.id(), k -> new HashMap<>()).put(valueKey, rowKey);
     if (previous != null && !previous.equals(rowKey)) {
       throw duplicate(table, index, valueKey);
@@ -115,8 +115,12 @@ final class CommitWork {
 
   /** A claimed value key must be free: absent, owned by the same row, or tombstoned by this commit. */
   private void checkUniqueClaims() {
+    if (claimedValueKeys == null) {
+      return;
+    }
     for (Map.Entry<Long, Map<Key, Key>> space : claimedValueKeys.entrySet()) {
-      Set<Key> freed = tombstonedValueKeys.getOrDefault(space.getKey(), Set.of());
+      Set<Key> freed = tombstonedValueKeys == null ? Set.of()
+          : tombstonedValueKeys.getOrDefault(space.getKey(), Set.of());
       for (Map.Entry<Key, Key> claim : space.getValue().entrySet()) {
         Object owner = store.get(space.getKey(), claim.getKey(), Long.MAX_VALUE);
         if (owner != null && !owner.equals(claim.getValue()) && !freed.contains(claim.getKey())) {

@@ -1,6 +1,5 @@
 package org.morphdb.engine.tx;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,14 +19,20 @@ public final class Transaction {
   private final AtomicReference<TxState> state = new AtomicReference<>(TxState.ACTIVE);
   private volatile MorphException abortCause;
   // concurrent: a DDL thread reads it for eager abort while the owner thread enlists
-  private final Map<Integer, Enlistment> enlisted = new java.util.concurrent.ConcurrentHashMap<>();
+  // The collections are sized for the common transaction, one statement on one table (a
+  // default-sized map allocates room for 16 entries): every auto-commit write makes them.
+  private final Map<Integer, Enlistment> enlisted = new java.util.concurrent.ConcurrentHashMap<>(2);
   /** Table id → (row key → stored row, or {@link WriteSet#DELETED}). */
   private final WriteSet writes = new WriteSet();
-  private final Map<Object, LockMode> heldLocks = new java.util.concurrent.ConcurrentHashMap<>();
-  /** Tables whose version this statement already checked (the operation rule), cleared per statement. */
-  private final java.util.Set<Integer> checkedThisStatement = new java.util.HashSet<>();
+  private final Map<Object, LockMode> heldLocks = new java.util.concurrent.ConcurrentHashMap<>(4);
+  /**
+   * Tables whose version this statement already checked (the operation rule), in {@code
+   * checkedThisStatement[0..checkedCount)}; cleared per statement.
+   */
+  private int[] checkedThisStatement = new int[2];
+  private int checkedCount;
   /** Cached tableEnlistSV per table for the client protocol (table id → version). */
-  private final Map<Integer, Integer> tableEnlistVersions = new LinkedHashMap<>();
+  private final Map<Integer, Integer> tableEnlistVersions = new LinkedHashMap<>(2);
 
   Transaction(long id, boolean readOnly, long snapshotTs) {
     this.id = id;
@@ -57,12 +62,21 @@ public final class Transaction {
   /** Starts a statement: its writes become undoable, and table versions are checked afresh. */
   public void beginStatement() {
     writes.beginStatement();
-    checkedThisStatement.clear();
+    checkedCount = 0;
   }
 
   /** True the first time per statement a table is checked. */
   boolean firstCheckThisStatement(int tableId) {
-    return checkedThisStatement.add(tableId);
+    for (int i = 0; i < checkedCount; i++) {
+      if (checkedThisStatement[i] == tableId) {
+        return false;
+      }
+    }
+    if (checkedCount == checkedThisStatement.length) {
+      checkedThisStatement = java.util.Arrays.copyOf(checkedThisStatement, checkedCount * 2);
+    }
+    checkedThisStatement[checkedCount++] = tableId;
+    return true;
   }
 
   boolean transition(TxState from, TxState to) {

@@ -20,9 +20,10 @@ public final class WriteSet {
   };
   private static final Object ABSENT = new Object();
 
-  private final Map<Integer, LinkedHashMap<Object, Object>> byTable = new HashMap<>();
+  // sized for one table and a row or two (the auto-commit write); they grow as needed
+  private final Map<Integer, LinkedHashMap<Object, Object>> byTable = new HashMap<>(2);
   /** Undo entries of the running statement: (table, key, previous value or ABSENT). */
-  private final List<Object[]> statementUndo = new ArrayList<>();
+  private final List<Object[]> statementUndo = new ArrayList<>(2);
 
   /** The buffered writes of one table (row key → stored row or DELETED); never null. */
   public Map<Object, Object> table(int tableId) {
@@ -39,7 +40,7 @@ public final class WriteSet {
   }
 
   private void record(int tableId, Object rowKey, Object value) {
-    Object previous = byTable.computeIfAbsent(tableId, k -> new LinkedHashMap<>()).put(rowKey, value);
+    Object previous = byTable.computeIfAbsent(tableId, k -> new LinkedHashMap<>(2)).put(rowKey, value);
     statementUndo.add(new Object[] {tableId, rowKey, previous == null ? ABSENT : previous});
   }
 
