@@ -24,6 +24,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
@@ -47,6 +48,8 @@ final class LiteralLifter extends SqlShuttle {
   private final List<Object> values = new ArrayList<>();
   private final List<RelDataType> types = new ArrayList<>();
   private final StringBuilder signature = new StringBuilder();
+  private RelDataType intType;
+  private RelDataType doubleType;
 
   private LiteralLifter(RelDataTypeFactory typeFactory, int firstIndex, boolean liftLiterals) {
     this.typeFactory = typeFactory;
@@ -82,15 +85,16 @@ final class LiteralLifter extends SqlShuttle {
    */
   static boolean copiesFully(SqlNode node) {
     boolean[] shared = {false};
-    node.accept(new SqlShuttle() {
+    // a visitor, not a shuttle: a shuttle rebuilds the operand list of every call it passes
+    node.accept(new SqlBasicVisitor<Void>() {
       @Override
-      public SqlNode visit(SqlCall call) {
+      public Void visit(SqlCall call) {
         switch (call.getKind()) {
           case WINDOW, OVER, MATCH_RECOGNIZE, PIVOT, UNPIVOT, TABLESAMPLE, INTERVAL:
             shared[0] = true;
-            return call;
+            return null;
           default:
-            return shared[0] ? call : super.visit(call);
+            return shared[0] ? null : super.visit(call);
         }
       }
     });
@@ -100,11 +104,11 @@ final class LiteralLifter extends SqlShuttle {
   /** Number of {@code ?} in a statement. */
   static int countParameters(SqlNode node) {
     int[] max = {-1};
-    node.accept(new SqlShuttle() {
+    node.accept(new SqlBasicVisitor<Void>() {
       @Override
-      public SqlNode visit(SqlDynamicParam p) {
+      public Void visit(SqlDynamicParam p) {
         max[0] = Math.max(max[0], p.getIndex());
-        return p;
+        return null;
       }
     });
     return max[0] + 1;
@@ -148,12 +152,31 @@ final class LiteralLifter extends SqlShuttle {
    * decimals of one scale share plans.
    */
   private RelDataType numericType(SqlNumericLiteral n) {
-    RelDataType t = n.createSqlType(typeFactory);
+    RelDataType t = commonNumericType(n);
     if (t.getSqlTypeName() == SqlTypeName.DECIMAL && t.getPrecision() < DECIMAL_PRECISION) {
       return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL,
           DECIMAL_PRECISION, t.getScale()), t.isNullable());
     }
     return t;
+  }
+
+  /**
+   * {@code n.createSqlType(typeFactory)}, with the types of integers and approximate numbers
+   * made once per statement: the factory interns every type it makes, which was a good part
+   * of lifting a long IN list. The same rules as Calcite's: an exact number without a scale is
+   * INTEGER if it fits an int, else BIGINT if it fits a long; an approximate one is DOUBLE.
+   */
+  private RelDataType commonNumericType(SqlNumericLiteral n) {
+    if (!n.isExact()) {
+      return doubleType == null ? doubleType = n.createSqlType(typeFactory) : doubleType;
+    }
+    Integer scale = n.getScale();
+    BigDecimal v = n.getValueAs(BigDecimal.class);
+    // nine digits or fewer always fit an int
+    if (scale != null && scale == 0 && v != null && v.precision() - v.scale() <= 9) {
+      return intType == null ? intType = n.createSqlType(typeFactory) : intType;
+    }
+    return n.createSqlType(typeFactory);
   }
 
   private static Object numericValue(BigDecimal d, SqlTypeName type) {
