@@ -13,6 +13,8 @@ import java.util.function.ToLongFunction;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexNode;
@@ -21,6 +23,7 @@ import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlExplainLevel;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
@@ -143,6 +146,15 @@ final class QueryCompiler {
     int fieldCount = first.getRowType().getFieldCount();
     Supplier<ExecutablePlan.Runner> generate = () -> {
       RelNode plan = full.get();
+      if (INTERPRET && sumsBigints(plan)) {
+        // Calcite's generated SUM adds longs with '+' and would wrap around where the
+        // interpreter fails with 22003: the full plan goes on interpreted, when it can.
+        var interpreted = Interpreter.tryBuild(plan, QueryCompiler::leaf);
+        if (interpreted.isPresent()) {
+          running.set(plan);
+          return interpreted.get()::open;
+        }
+      }
       ExecutablePlan.Runner r = ExecutablePlan.bindable(
           CodeCompiler.toBindable(stash, (EnumerableRel) plan, EnumerableRel.Prefer.ARRAY),
           fieldCount);
@@ -158,6 +170,26 @@ final class QueryCompiler {
         shape.parameters(), shape.parameterKinds(), tables,
         () -> RelOptUtil.toString(running.get()), Collections.unmodifiableMap(stash), runner,
         quickFirst);
+  }
+
+  /** Whether the plan sums BIGINTs (SUM or $SUM0 of a BIGINT argument) anywhere. */
+  static boolean sumsBigints(RelNode rel) {
+    if (rel instanceof Aggregate agg) {
+      for (AggregateCall call : agg.getAggCallList()) {
+        SqlKind kind = call.getAggregation().getKind();
+        if ((kind == SqlKind.SUM || kind == SqlKind.SUM0) && call.getArgList().stream().anyMatch(
+            i -> agg.getInput().getRowType().getFieldList().get(i).getType().getSqlTypeName()
+                == SqlTypeName.BIGINT)) {
+          return true;
+        }
+      }
+    }
+    for (RelNode input : rel.getInputs()) {
+      if (sumsBigints(input)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** How the interpreter reads a leaf of our plans, or null for other rels. */

@@ -128,6 +128,22 @@ class InterpreterTest extends PlanTestBase {
     assertEquals(List.of(List.of(1), List.of(4)), Tables.rows(q.execute(source, new Object[] {10, 0})));
   }
 
+  /**
+   * A sum of BIGINTs that overflows fails with 22003 in both tiers: generated code used to
+   * wrap around to a wrong sum where the interpreter failed. So does an AVG, which sums too.
+   */
+  @Test
+  void aSumOfBigintsThatOverflowsFailsInBothTiers() {
+    for (int i = 0; i <= ExecutablePlan.GENERATE_AFTER; i++) {
+      assertCode(ErrorCode.NUMERIC_OVERFLOW,
+          () -> query("SELECT SUM(CAST(a AS BIGINT) + 9223372036854775000) FROM t"));
+      assertCode(ErrorCode.NUMERIC_OVERFLOW,
+          () -> query("SELECT AVG(CAST(a AS BIGINT) + 9223372036854775000) FROM t"));
+      assertEquals(List.of(List.of(50_000_000_000_000_000L)),
+          query("SELECT SUM(CAST(a AS BIGINT) * 1000000000000000) FROM t"), "run " + i);
+    }
+  }
+
   @Test
   void errorsAreTheSameInBothTiers() {
     for (int i = 0; i <= ExecutablePlan.GENERATE_AFTER; i++) {
