@@ -15,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Writer threads on the big table (or another of its shape), one auto-commit connection
  * each: half the writes UPDATE a random live row, a quarter INSERT a row above the highest
- * id, a quarter DELETE the lowest live row, so the table keeps its size however long they run (the ids alive slide upwards).
+ * id, a quarter DELETE the lowest live row, so the table keeps its size however long they
+ * run (the ids alive slide upwards).
  * Closed loop (as fast as they go) or paced at a fixed offered rate, logging each
  * operation's latency from its intended start.
  * {@link #start} returns once every thread has prepared its statements (the first statement

@@ -1,7 +1,6 @@
 package org.morphdb.engine.storage;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -17,17 +16,20 @@ final class DeadKeys {
   private record Dead(KeySpace space, Key key, VersionChain chain, long ts) {}
 
   private final ConcurrentLinkedQueue<Dead> queue = new ConcurrentLinkedQueue<>();
-  private final AtomicInteger size = new AtomicInteger();
   /** One reclaimer at a time: the queue is worked off in order. */
   private final ReentrantLock reclaiming = new ReentrantLock();
 
   void add(KeySpace space, Key key, VersionChain chain, long ts) {
     queue.add(new Dead(space, key, chain, ts));
-    size.incrementAndGet();
   }
 
+  boolean isEmpty() {
+    return queue.isEmpty();
+  }
+
+  /** Walks the whole queue: for diagnostics and tests. */
   int size() {
-    return size.get();
+    return queue.size();
   }
 
   /**
@@ -44,7 +46,6 @@ final class DeadKeys {
       int removed = 0;
       for (Dead d = queue.peek(); d != null && d.ts <= horizon; d = queue.peek()) {
         queue.poll();
-        size.decrementAndGet();
         // a chain written again since holds a newer version: vacuum keeps it
         if (!d.chain.isRemoved() && d.chain.vacuum(horizon)) {
           d.space.unlink(d.key, d.chain);

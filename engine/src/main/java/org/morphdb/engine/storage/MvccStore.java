@@ -350,7 +350,7 @@ public final class MvccStore {
    * many keys left.
    */
   public int reclaimDeletedKeys() {
-    return deadKeys.size() == 0 ? 0 : deadKeys.reclaim(tracker.lowWaterMark());
+    return deadKeys.isEmpty() ? 0 : deadKeys.reclaim(tracker.lowWaterMark());
   }
 
   /** Deletes not yet considered by {@link #reclaimDeletedKeys} (diagnostics, tests). */
@@ -419,7 +419,6 @@ public final class MvccStore {
     private final VersionChain.Version[] versions = new VersionChain.Version[OrderedChains.CAPACITY];
     private int count;
     private int pos;
-    private boolean done;
     private Entry next;
 
     VisibleEntries(OrderedChains.Cursor chains, long readTs, boolean unchangedOnly) {
@@ -443,18 +442,15 @@ public final class MvccStore {
       return true;
     }
 
+    /** Finds the versions of the cursor's next run; false at its end. */
     private boolean nextRun() {
-      if (done) {
-        return false;
-      }
       count = chains.nextRun();
       pos = 0;
       for (int i = 0; i < count; i++) {
         VersionChain chain = chains.chain(i);
         versions[i] = unchangedOnly && chain.newestTs() > readTs ? null : chain.visible(readTs);
       }
-      done = count == 0;
-      return !done;
+      return count > 0;
     }
 
     @Override

@@ -480,10 +480,9 @@ final class OrderedChains {
     return (Leaf) node;
   }
 
-  /** Iterates by copying a leaf's worth of entries at a time. */
   /**
-   * Walks the entries one at a time ({@link Iterator}) or a run at a time ({@link #nextRun}),
-   * one way or the other.
+   * Iterates by copying a leaf's worth of entries at a time, and hands them out one at a time
+   * ({@link Iterator}) or a run at a time ({@link #nextRun}), one way or the other.
    */
   final class Cursor implements Iterator<Map.Entry<Key, VersionChain>> {
     private final Key limit;
@@ -535,11 +534,11 @@ final class OrderedChains {
      * holds, 0 at the end: they are {@link #key}{@code (i)} and {@link #chain}{@code (i)}.
      */
     int nextRun() {
-      pos = count;
+      pos = count; // the current run is used up: hasNext fills the next one
       if (!hasNext()) {
         return 0;
       }
-      pos = count;
+      pos = count; // and the caller takes all of it
       return count;
     }
 
