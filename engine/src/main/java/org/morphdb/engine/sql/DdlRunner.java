@@ -81,14 +81,18 @@ final class DdlRunner {
     }
 
     @Override
-    public Iterator<Object[]> scan(TableDef table) { throw noTables(); }
+    public Iterator<Object[]> scan(TableDef table, int[] columns) { throw noTables(); }
 
     @Override
-    public Object[] lookup(TableDef table, Object[] primaryKey) { throw noTables(); }
+    public Object[] lookup(TableDef table, Object[] primaryKey, int[] columns) {
+      throw noTables();
+    }
 
     @Override
     public Iterator<Object[]> indexRange(TableDef table, org.morphdb.engine.catalog.IndexDef index, Object[] lower,
-        boolean lowerInclusive, Object[] upper, boolean upperInclusive) { throw noTables(); }
+        boolean lowerInclusive, Object[] upper, boolean upperInclusive, int[] columns) {
+      throw noTables();
+    }
 
     @Override
     public Iterator<Object[]> systemRows(String schema, String table) { throw noTables(); }

@@ -33,30 +33,30 @@ final class TxTableSource implements TableSource {
   }
 
   @Override
-  public Iterator<Object[]> scan(TableDef table) {
-    return toCalcite(table, access.scan(tx, node, table));
+  public Iterator<Object[]> scan(TableDef table, int[] columns) {
+    return toCalcite(table, access.scan(tx, node, table), columns);
   }
 
   @Override
-  public Object[] lookup(TableDef table, Object[] primaryKey) {
+  public Object[] lookup(TableDef table, Object[] primaryKey, int[] columns) {
     Key key = storedKey(table, table.primaryKey(), primaryKey);
     if (key == null) {
       return null;
     }
     TableAccess.Row row = access.lookup(tx, node, table, key);
-    return row == null ? null : RowCodec.toCalciteRow(table, row.key(), row.values());
+    return row == null ? null : RowCodec.toCalciteRow(table, row.key(), row.values(), columns);
   }
 
   @Override
   public Iterator<Object[]> indexRange(TableDef table, IndexDef index, Object[] lower, boolean lowerInclusive,
-      Object[] upper, boolean upperInclusive) {
+      Object[] upper, boolean upperInclusive, int[] columns) {
     Key low = lower == null ? Key.upperBound(new Object[] {null}) // NULLs never satisfy a range
         : lowerInclusive ? Key.lowerBound(stored(table, index, lower)) : Key.upperBound(stored(table, index, lower));
     Key high = upper == null ? Key.upperBound()
         : upperInclusive ? Key.upperBound(stored(table, index, upper)) : Key.lowerBound(stored(table, index, upper));
     int constrained = Math.max(lower == null ? 0 : lower.length, upper == null ? 0 : upper.length);
     Iterator<TableAccess.Row> rows = access.indexRange(tx, node, table, index, KeyRange.of(low, high));
-    return toCalcite(table, nonNullPrefix(table, index, constrained, rows));
+    return toCalcite(table, nonNullPrefix(table, index, constrained, rows), columns);
   }
 
   @Override
@@ -123,7 +123,8 @@ final class TxTableSource implements TableSource {
     return Key.of(parts);
   }
 
-  private static Iterator<Object[]> toCalcite(TableDef table, Iterator<TableAccess.Row> rows) {
+  private static Iterator<Object[]> toCalcite(TableDef table, Iterator<TableAccess.Row> rows,
+      int[] columns) {
     return new Iterator<>() {
       @Override
       public boolean hasNext() { return rows.hasNext(); }
@@ -131,7 +132,7 @@ final class TxTableSource implements TableSource {
       @Override
       public Object[] next() {
         TableAccess.Row r = rows.next();
-        return RowCodec.toCalciteRow(table, r.key(), r.values());
+        return RowCodec.toCalciteRow(table, r.key(), r.values(), columns);
       }
     };
   }

@@ -47,6 +47,29 @@ public final class RowCodec {
     return out;
   }
 
+  /**
+   * {@link #toCalciteRow(TableDef, Key, Object[])} projected: the values at {@code positions}
+   * (the row key being position {@code table.columns().size()}), converting only those;
+   * null positions mean the whole row.
+   */
+  public static Object[] toCalciteRow(TableDef table, Key rowKey, Object[] storedRow, int[] positions) {
+    if (positions == null) {
+      return toCalciteRow(table, rowKey, storedRow);
+    }
+    List<ColumnDef> columns = table.columns();
+    Object[] out = new Object[positions.length];
+    for (int i = 0; i < positions.length; i++) {
+      int p = positions[i];
+      if (p == columns.size()) {
+        out[i] = rowKey;
+      } else {
+        ColumnDef c = columns.get(p);
+        out[i] = Values.toCalcite(c.type().kind(), stored(c, storedRow));
+      }
+    }
+    return out;
+  }
+
   /** A stored row from one Calcite-form value per visible column (extra trailing values ignored). */
   public static Object[] fromCalciteRow(TableDef table, Object[] calciteRow) {
     Object[] stored = new Object[table.nextSlot()];

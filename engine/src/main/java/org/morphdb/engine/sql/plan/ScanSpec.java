@@ -62,7 +62,7 @@ public final class ScanSpec {
 
   public Enumerable<Object> scan(DataContext root) {
     TableSource source = source(root);
-    return rows(() -> source.scan(table));
+    return rows(() -> source.scan(table, columns));
   }
 
   public Enumerable<Object> system(DataContext root) {
@@ -84,7 +84,7 @@ public final class ScanSpec {
     }
     TableSource source = source(root);
     return rows(() -> {
-      Object[] row = source.lookup(table, k);
+      Object[] row = source.lookup(table, k, columns);
       return row == null ? Collections.emptyIterator() : Collections.singletonList(row).iterator();
     });
   }
@@ -112,7 +112,7 @@ public final class ScanSpec {
     boolean hiInc = upper.length == prefix.length || upperInclusive;
     TableSource source = source(root);
     return rows(() -> source.indexRange(table, index, lower.length == 0 ? null : lower, loInc,
-        upper.length == 0 ? null : upper, hiInc));
+        upper.length == 0 ? null : upper, hiInc, columns));
   }
 
   /** Marks an absent range bound in generated code. */
@@ -161,18 +161,15 @@ public final class ScanSpec {
     return columns == null ? width == 1 : columns.length == 1;
   }
 
+  /** A row of the source as this leaf hands it on (the source projected it already). */
   Object shape(Object[] row) {
     if (scalar()) {
-      return row[columns == null ? 0 : columns[0]];
+      return row[0];
     }
     if (columns == null) {
       return row.length == width ? row : Arrays.copyOf(row, width);
     }
-    Object[] out = new Object[columns.length];
-    for (int i = 0; i < columns.length; i++) {
-      out[i] = row[columns[i]];
-    }
-    return out;
+    return row;
   }
 
   /** Iterates a TableSource iterator, shaping each row. */

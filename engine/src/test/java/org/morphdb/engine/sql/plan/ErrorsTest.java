@@ -75,7 +75,7 @@ class ErrorsTest extends PlanTestBase {
   void failuresOfTheTableSourcePassThrough() {
     TableSource failing = new MemorySource(catalog, planner) {
       @Override
-      public Iterator<Object[]> scan(org.morphdb.engine.catalog.TableDef table) {
+      public Iterator<Object[]> scan(org.morphdb.engine.catalog.TableDef table, int[] columns) {
         throw new MorphException(ErrorCode.SCHEMA_CHANGED, "changed");
       }
     };

@@ -52,13 +52,13 @@ class MemorySource implements TableSource {
   }
 
   @Override
-  public Iterator<Object[]> scan(TableDef table) {
+  public Iterator<Object[]> scan(TableDef table, int[] columns) {
     scans++;
-    return copy(rowsOf(table)).iterator();
+    return project(copy(rowsOf(table)), columns).iterator();
   }
 
   @Override
-  public Object[] lookup(TableDef table, Object[] primaryKey) {
+  public Object[] lookup(TableDef table, Object[] primaryKey, int[] columns) {
     lookups++;
     int[] pk = table.primaryKeyPositions();
     for (Object[] r : rowsOf(table)) {
@@ -67,7 +67,7 @@ class MemorySource implements TableSource {
         match &= Objects.equals(r[pk[i]], primaryKey[i]);
       }
       if (match) {
-        return r.clone();
+        return project(r, columns);
       }
     }
     return null;
@@ -75,7 +75,7 @@ class MemorySource implements TableSource {
 
   @Override
   public Iterator<Object[]> indexRange(TableDef table, IndexDef index, Object[] lower,
-      boolean lowerInclusive, Object[] upper, boolean upperInclusive) {
+      boolean lowerInclusive, Object[] upper, boolean upperInclusive, int[] columns) {
     ranges++;
     int[] cols = index.columnIds().stream().mapToInt(table::columnIndex).toArray();
     List<Object[]> out = new ArrayList<>();
@@ -95,7 +95,7 @@ class MemorySource implements TableSource {
       out.add(r.clone());
     }
     out.sort((a, b) -> compareRows(a, b, cols));
-    return out.iterator();
+    return project(out, columns).iterator();
   }
 
   @Override
@@ -104,6 +104,24 @@ class MemorySource implements TableSource {
       return planner.systemRows(catalog, schema, table).iterator();
     }
     return copy(system.getOrDefault(schema + "." + table, List.of())).iterator();
+  }
+
+  /** The values at {@code columns} of a row (a copy of the whole row when null). */
+  private static Object[] project(Object[] row, int[] columns) {
+    if (columns == null) {
+      return row.clone();
+    }
+    Object[] out = new Object[columns.length];
+    for (int i = 0; i < columns.length; i++) {
+      out[i] = row[columns[i]];
+    }
+    return out;
+  }
+
+  private static List<Object[]> project(List<Object[]> rows, int[] columns) {
+    List<Object[]> out = new ArrayList<>();
+    rows.forEach(r -> out.add(project(r, columns)));
+    return out;
   }
 
   private static List<Object[]> copy(List<Object[]> list) {
