@@ -19,7 +19,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -36,8 +35,12 @@ import org.apache.calcite.sql.util.SqlShuttle;
  * of the calls and lists (validation mutates them), leaving the input untouched.
  */
 final class LiteralLifter extends SqlShuttle {
-  /** The lifted statement, the lifted values (Calcite repr) and types, and a cache key. */
-  record Lifted(SqlNode node, List<Object> values, List<RelDataType> types, String key) {}
+  /**
+   * The lifted statement, the lifted values (Calcite repr) and types, a cache key, and where
+   * the names of the statement's identifiers lie in the key ({@link ShapeKey#write}).
+   */
+  record Lifted(SqlNode node, List<Object> values, List<RelDataType> types, String key,
+      int[] names) {}
 
   static final int DECIMAL_PRECISION = 19;
 
@@ -65,13 +68,13 @@ final class LiteralLifter extends SqlShuttle {
       boolean liftLiterals) {
     LiteralLifter l = new LiteralLifter(typeFactory, userParameters, liftLiterals);
     SqlNode out = node.accept(l);
-    String text = out.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
-    StringBuilder key = new StringBuilder(liftLiterals ? "L" : "C").append(text)
-        .append('\u0000').append(l.signature);
+    StringBuilder key = new StringBuilder(liftLiterals ? "L" : "C");
+    int[] names = ShapeKey.write(out, userParameters, key);
+    key.append('\u0000').append(l.signature);
     for (RelDataType t : l.types) {
       key.append('\u0000').append(t.getFullTypeString());
     }
-    return new Lifted(out, List.copyOf(l.values), List.copyOf(l.types), key.toString());
+    return new Lifted(out, List.copyOf(l.values), List.copyOf(l.types), key.toString(), names);
   }
 
   /** A copy of the statement, literals and all (see {@link #copiesFully}). */

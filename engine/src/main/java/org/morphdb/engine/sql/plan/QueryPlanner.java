@@ -235,7 +235,7 @@ public final class QueryPlanner {
    */
   private ExecutablePlan compile(MorphSchemaFactory s, LiteralLifter.Lifted lifted,
       RelDataType[] fixedTypes, int n, QueryOptions options) {
-    TableSlots slots = TEMPLATES && liveRows != null ? TableSlots.of(lifted.key(), s.catalog())
+    TableSlots slots = TEMPLATES && liveRows != null ? TableSlots.of(lifted.key(), lifted.names(), s.catalog())
         : null;
     PlanCache.PlanKey slotted = slots == null ? null : new PlanCache.PlanKey(
         s.catalog().version(), options.exposeRowKey(), slots.key(), options.parameterTypes());

@@ -27,70 +27,45 @@ record TableSlots(String key, List<TableDef> tables) {
   private static final List<String> SYSTEM_SCHEMAS = List.of("SYS", "INFORMATION_SCHEMA");
 
   /**
-   * The slotted form of a key made by {@link LiteralLifter} (identifiers double-quoted, string
-   * literals single-quoted), or null when the statement names no table or a name is ambiguous.
+   * The slotted form of a key made by {@link LiteralLifter}, whose identifiers' names lie at
+   * {@code names} (start and end of each, in order), or null when the statement names no
+   * table or a name is ambiguous.
    */
-  static TableSlots of(String key, Catalog catalog) {
+  static TableSlots of(String key, int[] names, Catalog catalog) {
+    if (key.indexOf(SLOT) >= 0) {
+      return null; // a quoted name holds the slot mark: its slotted key could be another's
+    }
     StringBuilder out = new StringBuilder(key.length());
-    List<String> names = new ArrayList<>();
+    List<String> slotted = new ArrayList<>();
     List<TableDef> tables = new ArrayList<>();
-    int i = 0;
-    while (i < key.length()) {
-      char c = key.charAt(i);
-      if (c == SLOT) {
-        return null; // not a key we made
+    int copied = 0;
+    for (int i = 0; i < names.length; i += 2) {
+      String name = key.substring(names[i], names[i + 1]);
+      if (SYSTEM_SCHEMAS.contains(name) || isView(catalog, name)) {
+        return null;
       }
-      if (c == '\'') {
-        int end = closing(key, i, '\'');
-        out.append(key, i, end);
-        i = end;
-      } else if (c == '"') {
-        int end = closing(key, i, '"');
-        String name = key.substring(i + 1, end - 1).replace("\"\"", "\"");
-        if (SYSTEM_SCHEMAS.contains(name) || isView(catalog, name)) {
-          return null;
-        }
-        Optional<TableDef> table = catalog.table(Catalog.DEFAULT_SCHEMA, name);
-        if (table.isPresent()) {
-          if (inOtherSchema(catalog, name)) {
-            return null;
-          }
-          int slot = names.indexOf(name);
-          if (slot < 0) {
-            slot = names.size();
-            names.add(name);
-            tables.add(table.get());
-          }
-          out.append(SLOT).append(slot).append(SLOT);
-        } else {
-          out.append(key, i, end);
-        }
-        i = end;
-      } else {
-        out.append(c);
-        i++;
+      Optional<TableDef> table = catalog.table(Catalog.DEFAULT_SCHEMA, name);
+      if (table.isEmpty()) {
+        continue;
       }
+      if (inOtherSchema(catalog, name)) {
+        return null;
+      }
+      int slot = slotted.indexOf(name);
+      if (slot < 0) {
+        slot = slotted.size();
+        slotted.add(name);
+        tables.add(table.get());
+      }
+      // the name's length prefix stays: it tells the slot from a name that looks like one
+      out.append(key, copied, names[i]).append(SLOT).append(slot).append(SLOT);
+      copied = names[i + 1];
     }
     if (tables.isEmpty() || namesAColumn(tables)) {
       return null;
     }
+    out.append(key, copied, key.length());
     return new TableSlots(out.toString(), List.copyOf(tables));
-  }
-
-  /** Index just after the quote that closes the quoted text starting at {@code start}. */
-  private static int closing(String s, int start, char quote) {
-    int i = start + 1;
-    while (i < s.length()) {
-      if (s.charAt(i) == quote) {
-        if (i + 1 < s.length() && s.charAt(i + 1) == quote) {
-          i += 2; // doubled quote: part of the text
-          continue;
-        }
-        return i + 1;
-      }
-      i++;
-    }
-    return s.length();
   }
 
   private static boolean isView(Catalog catalog, String name) {

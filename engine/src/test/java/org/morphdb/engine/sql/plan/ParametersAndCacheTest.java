@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.ColumnType;
 import org.morphdb.engine.catalog.TypeKind;
 
@@ -72,6 +73,43 @@ class ParametersAndCacheTest extends PlanTestBase {
     assertEquals(List.of(List.of(2)), Tables.rows(q1.execute(source, new Object[0])));
     assertEquals(List.of(List.of(new java.math.BigDecimal("2.5"))),
         Tables.rows(q2.execute(source, new Object[0])));
+  }
+
+  @Test
+  void statementsThatDifferBesidesTheirLiteralsGetPlansOfTheirOwn() {
+    // the cache key is the statement's tree written out; each pair differs in one node that
+    // literal lifting leaves alone
+    String[][] pairs = {
+        {"SELECT id FROM t ORDER BY 1", "SELECT id FROM t ORDER BY 1 DESC"},
+        {"SELECT a FROM t", "SELECT DISTINCT a FROM t"},
+        {"SELECT COUNT(a) FROM t", "SELECT COUNT(DISTINCT a) FROM t"},
+        {"SELECT -a FROM t", "SELECT 0 - a FROM t"},
+        {"SELECT CAST(a AS VARCHAR(2)) FROM t", "SELECT CAST(a AS VARCHAR(3)) FROM t"},
+        {"SELECT id FROM t ORDER BY id LIMIT 1", "SELECT id FROM t ORDER BY id LIMIT 2"},
+        {"SELECT t.id FROM t JOIN u ON t.id = u.t_id", "SELECT t.id FROM t LEFT JOIN u ON t.id = u.t_id"},
+        {"SELECT \"A\" FROM t AS \"B\"", "SELECT \"AB\" FROM t AS \"\""},
+        {"SELECT id FROM t WHERE a IS NULL", "SELECT id FROM t WHERE a IS NOT NULL"},
+        {"SELECT id FROM t WHERE b LIKE 'x%'", "SELECT id FROM t WHERE b NOT LIKE 'x%'"},
+    };
+    for (String[] pair : pairs) {
+      Object first;
+      try {
+        first = ((PreparedQueryImpl) prepare(pair[0])).plan();
+      } catch (MorphException e) {
+        first = e.getMessage();
+      }
+      Object second;
+      try {
+        second = ((PreparedQueryImpl) prepare(pair[1])).plan();
+      } catch (MorphException e) {
+        second = e.getMessage();
+      }
+      assertFalse(first == second, pair[0] + " / " + pair[1]);
+    }
+    assertQuery("SELECT id FROM t ORDER BY id DESC LIMIT 2", list(4), list(3));
+    assertQuery("SELECT id FROM t ORDER BY id LIMIT 2", list(1), list(2));
+    assertQuery("SELECT COUNT(DISTINCT a) FROM t", list(2L));
+    assertQuery("SELECT COUNT(a) FROM t", list(3L));
   }
 
   @Test
