@@ -2,9 +2,10 @@ package org.morphdb.engine.tx;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.morphdb.engine.api.ErrorCode;
@@ -12,14 +13,15 @@ import org.morphdb.engine.api.MorphException;
 
 /**
  * Two-phase locking for read-write transactions. A lock is named by any value object
- * (a table id, a row key in a space, a unique value key). A waiter that would close a
- * cycle in the wait-for graph, or that waits longer than the lock timeout, fails with
- * 40001/1003 and its transaction is aborted by the caller.
+ * (a table id, a row key in a space, a unique value key). A waiter that waits longer than
+ * the lock timeout fails with 40001/1003 and its transaction is aborted by the caller; when
+ * waits close a cycle, the youngest transaction of it fails so (woken, if it is not the one
+ * that found the cycle).
  */
 public final class LockManager {
   private final ConcurrentHashMap<Object, LockEntry> locks = new ConcurrentHashMap<>();
-  /** Waiting transaction id → the lock it waits for (for deadlock detection). */
-  private final ConcurrentHashMap<Long, LockEntry> waitingFor = new ConcurrentHashMap<>();
+  /** Waiting transaction id → it and the lock it waits for (for deadlock detection). */
+  private final ConcurrentHashMap<Long, Waiter> waitingFor = new ConcurrentHashMap<>();
   private final long timeoutMillis;
 
   public LockManager(long timeoutMillis) {
@@ -59,11 +61,11 @@ public final class LockManager {
     }
     LockMode wanted = held == null ? mode : held.combine(mode);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    boolean firstWait = true;
     boolean waited = false;
     try {
       while (true) {
         LockEntry entry = locks.computeIfAbsent(name, LockEntry::new);
+        List<Long> holders;
         synchronized (entry) {
           if (locks.get(name) != entry) {
             continue; // entry was removed after we looked it up; retry with the live one
@@ -77,33 +79,36 @@ public final class LockManager {
             removeIfUnused(entry);
             return false;
           }
+          if (waited) {
+            waitOn(tx, entry, deadline);
+            continue;
+          }
+          // first time blocked: registered from now to the end, not only while asleep, so
+          // another waiter's cycle check never misses this one between two of its waits
           waited = true;
-          waitOn(tx, entry, deadline, firstWait);
-          firstWait = false;
+          waitingFor.put(tx.id(), new Waiter(tx, entry));
+          holders = new ArrayList<>(2);
+          entry.holders.forEachId(holders::add);
         }
+        // outside the entry's monitor: the check takes other entries' monitors, and two
+        // waiters checking at once must not hold each other's
+        resolveDeadlock(tx, entry, holders);
       }
     } finally {
       if (waited) {
-        // registered from the first wait to the end, not only while asleep: another waiter's
-        // cycle check must never find this one between two of its waits
         waitingFor.remove(tx.id());
       }
     }
   }
 
-  /**
-   * Sleeps on the entry (caller holds its monitor) or fails on deadlock, timeout or abort.
-   * The cycle check runs when a waiter first blocks: the waiter that closes a cycle is the
-   * one that finds it, so exactly one transaction of a deadlock is the victim.
-   */
-  private void waitOn(Transaction tx, LockEntry entry, long deadline, boolean firstWait) {
+  /** A blocked transaction and the lock it waits for. */
+  private record Waiter(Transaction tx, LockEntry entry) {}
+
+  /** Sleeps on the entry (caller holds its monitor); fails on timeout or abort. */
+  private void waitOn(Transaction tx, LockEntry entry, long deadline) {
     long remaining = deadline - System.nanoTime();
     if (remaining <= 0) {
-      throw conflict(tx, entry, "lock wait timeout after " + timeoutMillis + " ms");
-    }
-    waitingFor.put(tx.id(), entry);
-    if (firstWait && closesCycle(tx.id(), entry)) {
-      throw conflict(tx, entry, "deadlock detected");
+      throw conflict(entry, "lock wait timeout after " + timeoutMillis + " ms");
     }
     entry.waiters++;
     try {
@@ -117,7 +122,29 @@ public final class LockManager {
     tx.throwIfAborted();
   }
 
-  private MorphException conflict(Transaction tx, LockEntry entry, String why) {
+  /**
+   * If waiting on {@code entry} (held by {@code holders}) closes a cycle of waits, aborts one
+   * transaction of it: the youngest (highest id). Every member that finds the cycle, even at
+   * the same instant, picks the same one, so exactly one is aborted. When that is another,
+   * it is woken and fails, and this one keeps waiting;
+   * when that one can no longer be aborted (it is committing), this one is.
+   */
+  private void resolveDeadlock(Transaction tx, LockEntry entry, List<Long> holders) {
+    List<Long> cycle = cycleThrough(tx.id(), holders);
+    if (cycle == null) {
+      return;
+    }
+    long victim = java.util.Collections.max(cycle);
+    Waiter other = victim == tx.id() ? null : waitingFor.get(victim);
+    if (other == null || !other.tx().abortEagerly(conflict(other.entry(), "deadlock detected"))) {
+      throw conflict(entry, "deadlock detected");
+    }
+    synchronized (other.entry()) {
+      other.entry().notifyAll(); // wakes the victim now rather than at its next timed wake-up
+    }
+  }
+
+  private MorphException conflict(LockEntry entry, String why) {
     return new MorphException(ErrorCode.LOCK_CONFLICT,
         "Transaction aborted: " + why + " (waiting for " + describe(entry.name) + ")");
   }
@@ -126,27 +153,44 @@ public final class LockManager {
     return name instanceof LockName n ? n.describe() : String.valueOf(name);
   }
 
-  /** Does waiting on {@code entry} make {@code txId} reachable from the entry's holders? */
-  private boolean closesCycle(long txId, LockEntry entry) {
+  /**
+   * The transactions of a cycle of waits from {@code txId} back to itself through {@code
+   * holders} (those {@code txId} waits for), or null. Takes one entry's monitor at a time.
+   */
+  private List<Long> cycleThrough(long txId, List<Long> holders) {
+    Map<Long, Long> reachedFrom = new HashMap<>();
     Deque<Long> todo = new ArrayDeque<>();
-    entry.holders.forEachId(todo::add);
-    Set<Long> seen = new HashSet<>();
+    for (long h : holders) {
+      if (h != txId && reachedFrom.putIfAbsent(h, txId) == null) { // an upgrade waits for others
+        todo.add(h);
+      }
+    }
     while (!todo.isEmpty()) {
       long holder = todo.pop();
       if (holder == txId) {
-        return true;
+        List<Long> cycle = new ArrayList<>();
+        long at = txId;
+        do {
+          cycle.add(at);
+          at = reachedFrom.get(at);
+        } while (at != txId);
+        return cycle;
       }
-      if (!seen.add(holder)) {
+      Waiter next = waitingFor.get(holder);
+      if (next == null) {
         continue;
       }
-      LockEntry next = waitingFor.get(holder);
-      if (next != null && next != entry) {
-        synchronized (next) {
-          next.holders.forEachId(todo::add);
+      List<Long> nextHolders = new ArrayList<>(2);
+      synchronized (next.entry()) {
+        next.entry().holders.forEachId(nextHolders::add);
+      }
+      for (long h : nextHolders) {
+        if (reachedFrom.putIfAbsent(h, holder) == null) {
+          todo.add(h);
         }
       }
     }
-    return false;
+    return null;
   }
 
   /** Releases every lock the transaction holds and wakes the waiters. */

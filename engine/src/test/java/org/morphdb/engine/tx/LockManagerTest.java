@@ -15,7 +15,8 @@ import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.clock.HybridClock;
 import org.morphdb.engine.storage.MvccStore;
 
-@Timeout(value = 2, unit = TimeUnit.MINUTES)
+// a separate thread: a test stuck on a monitor cannot be interrupted, and must fail, not hang
+@Timeout(value = 2, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class LockManagerTest {
   private final LockManager locks = new LockManager(2_000);
   private final TransactionManager txm = new TransactionManager(new MvccStore(new HybridClock()), locks);
@@ -75,6 +76,62 @@ class LockManagerTest {
     MorphException e = (MorphException) (aFailure != null ? aFailure : bFailure);
     assertEquals(ErrorCode.LOCK_CONFLICT, e.code());
     assertTrue(e.getMessage().contains("deadlock"), e.getMessage());
+  }
+
+  @Test
+  void twoTransactionsThatCloseADeadlockAtTheSameInstantLoseOnlyOneOfThem() throws Exception {
+    // both start waiting at once, so each may find the cycle before the other gave up: the
+    // victim must still be one of them, the same one whichever finds the cycle
+    for (int round = 0; round < 200; round++) {
+      Transaction a = txm.begin(false);
+      Transaction b = txm.begin(false);
+      locks.acquire(a, "r1", LockMode.X);
+      locks.acquire(b, "r2", LockMode.X);
+      java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+      CompletableFuture<MorphException> aSide =
+          CompletableFuture.supplyAsync(() -> waitAtOnce(start, a, "r2"));
+      MorphException bFailure = waitAtOnce(start, b, "r1");
+      MorphException aFailure = aSide.get(10, TimeUnit.SECONDS);
+      assertTrue(aFailure != null ^ bFailure != null, "round " + round + ": exactly one side is aborted");
+      MorphException e = aFailure != null ? aFailure : bFailure;
+      assertEquals(ErrorCode.LOCK_CONFLICT, e.code());
+      assertTrue(e.getMessage().contains("deadlock"), e.getMessage());
+      locks.releaseAll(a);
+      locks.releaseAll(b);
+    }
+    assertEquals(0, locks.size());
+  }
+
+  @Test
+  void anUpgradeWaitsForTheOtherSharedHolderAndTwoUpgradesLoseTheYounger() throws Exception {
+    Transaction a = txm.begin(false);
+    Transaction b = txm.begin(false);
+    locks.acquire(a, "row", LockMode.S);
+    locks.acquire(b, "row", LockMode.S);
+    CompletableFuture<Void> aUpgrade = CompletableFuture.runAsync(() -> locks.acquire(a, "row", LockMode.X));
+    Thread.sleep(100);
+    assertFalse(aUpgrade.isDone(), "a waits for b's shared lock; it is not a deadlock yet");
+    MorphException e = assertThrows(MorphException.class, () -> locks.acquire(b, "row", LockMode.X));
+    assertEquals(ErrorCode.LOCK_CONFLICT, e.code());
+    assertTrue(e.getMessage().contains("deadlock"), e.getMessage());
+    locks.releaseAll(b);
+    aUpgrade.get(10, TimeUnit.SECONDS);
+    assertEquals(LockMode.X, a.heldLocks().get("row"));
+  }
+
+  /** Waits for {@code start}, then acquires; on failure releases the transaction's locks. */
+  private MorphException waitAtOnce(java.util.concurrent.CyclicBarrier start, Transaction tx,
+      String name) {
+    try {
+      start.await();
+      locks.acquire(tx, name, LockMode.X);
+      return null;
+    } catch (MorphException e) {
+      locks.releaseAll(tx);
+      return e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test
