@@ -1,8 +1,8 @@
 package org.morphdb.engine.tx;
 
 import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +106,7 @@ public final class LockManager {
 
   /** Sleeps on the entry (caller holds its monitor); fails on timeout or abort. */
   private void waitOn(Transaction tx, LockEntry entry, long deadline) {
+    tx.throwIfAborted(); // a deadlock's victim may be chosen before it first sleeps
     long remaining = deadline - System.nanoTime();
     if (remaining <= 0) {
       throw conflict(entry, "lock wait timeout after " + timeoutMillis + " ms");
@@ -126,8 +127,8 @@ public final class LockManager {
    * If waiting on {@code entry} (held by {@code holders}) closes a cycle of waits, aborts one
    * transaction of it: the youngest (highest id). Every member that finds the cycle, even at
    * the same instant, picks the same one, so exactly one is aborted. When that is another,
-   * it is woken and fails, and this one keeps waiting;
-   * when that one can no longer be aborted (it is committing), this one is.
+   * it is woken and fails, and this one keeps waiting; when that one can no longer be
+   * aborted (it holds a commit ts), this one fails instead.
    */
   private void resolveDeadlock(Transaction tx, LockEntry entry, List<Long> holders) {
     List<Long> cycle = cycleThrough(tx.id(), holders);
