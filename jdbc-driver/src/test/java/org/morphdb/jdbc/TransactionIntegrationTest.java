@@ -50,6 +50,50 @@ class TransactionIntegrationTest {
   }
 
   @Test
+  void twoTransfersInOppositeOrdersDeadlockAndExactlyOneIsAbortedAndRetryable() throws Exception {
+    // each moves 10 from one account to the other, locking its source row first; both start
+    // their second update together, so each may find the deadlock at the same instant
+    writer.setAutoCommit(false);
+    reader.setAutoCommit(false);
+    for (int round = 0; round < 20; round++) {
+      java.util.concurrent.CyclicBarrier both = new java.util.concurrent.CyclicBarrier(2);
+      java.util.concurrent.CompletableFuture<SQLException> first =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> transfer(writer, 1, 2, both));
+      SQLException second = transfer(reader, 2, 1, both);
+      SQLException firstFailure = first.get(30, java.util.concurrent.TimeUnit.SECONDS);
+      assertTrue(firstFailure == null ^ second == null, "round " + round + ": exactly one transfer fails: " + firstFailure + " / " + second);
+      SQLException lost = firstFailure != null ? firstFailure : second;
+      assertEquals("40001", lost.getSQLState(), lost.getMessage());
+      assertEquals(1003, lost.getErrorCode(), lost.getMessage());
+      // the loser rolls back and runs its transfer again, now alone
+      Connection loser = firstFailure != null ? writer : reader;
+      loser.rollback();
+      assertEquals(null, firstFailure != null ? transfer(writer, 1, 2, null) : transfer(reader, 2, 1, null));
+    }
+    assertEquals(100, balance(writer, 1));
+    assertEquals(100, balance(writer, 2));
+    writer.commit();
+  }
+
+  /** Moves 10 from {@code from} to {@code to} and commits; the failure, if any. */
+  private static SQLException transfer(Connection c, int from, int to,
+      java.util.concurrent.CyclicBarrier together) {
+    try (Statement s = c.createStatement()) {
+      s.executeUpdate("UPDATE ACCOUNTS SET BALANCE = BALANCE - 10 WHERE ID = " + from);
+      if (together != null) {
+        together.await(10, java.util.concurrent.TimeUnit.SECONDS);
+      }
+      s.executeUpdate("UPDATE ACCOUNTS SET BALANCE = BALANCE + 10 WHERE ID = " + to);
+      c.commit();
+      return null;
+    } catch (SQLException e) {
+      return e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   void committedWorkBecomesVisibleToOthers() throws SQLException {
     writer.setAutoCommit(false);
     try (Statement s = writer.createStatement()) {

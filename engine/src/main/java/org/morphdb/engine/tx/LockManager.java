@@ -127,8 +127,8 @@ public final class LockManager {
    * If waiting on {@code entry} (held by {@code holders}) closes a cycle of waits, aborts one
    * transaction of it: the youngest (highest id). Every member that finds the cycle, even at
    * the same instant, picks the same one, so exactly one is aborted. When that is another,
-   * it is woken and fails, and this one keeps waiting; when that one can no longer be
-   * aborted (it holds a commit ts), this one fails instead.
+   * it is woken and fails, and this one keeps waiting (bounded by the lock timeout, as any
+   * wait).
    */
   private void resolveDeadlock(Transaction tx, LockEntry entry, List<Long> holders) {
     List<Long> cycle = cycleThrough(tx.id(), holders);
@@ -136,12 +136,16 @@ public final class LockManager {
       return;
     }
     long victim = java.util.Collections.max(cycle);
-    Waiter other = victim == tx.id() ? null : waitingFor.get(victim);
-    if (other == null || !other.tx().abortEagerly(conflict(other.entry(), "deadlock detected"))) {
+    if (victim == tx.id()) {
       throw conflict(entry, "deadlock detected");
     }
-    synchronized (other.entry()) {
-      other.entry().notifyAll(); // wakes the victim now rather than at its next timed wake-up
+    // A victim no longer waiting left the cycle already (it found it too and failed); one
+    // that cannot be aborted has ended or was aborted otherwise: either way its locks go.
+    Waiter other = waitingFor.get(victim);
+    if (other != null && other.tx().abortEagerly(conflict(other.entry(), "deadlock detected"))) {
+      synchronized (other.entry()) {
+        other.entry().notifyAll(); // wakes the victim now rather than at its next timed wake-up
+      }
     }
   }
 
