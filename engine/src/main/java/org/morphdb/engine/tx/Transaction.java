@@ -105,6 +105,11 @@ public final class Transaction {
   public void throwIfAborted() {
     if (state.get() == TxState.ABORTED) {
       MorphException cause = abortCause;
+      // another thread's abortEagerly sets the state, then the cause: wait out that instant
+      for (int i = 0; cause == null && i < 1_000; i++) {
+        Thread.onSpinWait();
+        cause = abortCause;
+      }
       throw cause != null
           ? new MorphException(cause.code(), cause.getMessage())
           : new MorphException(ErrorCode.TRANSACTION_ABORTED, "Transaction was aborted");
