@@ -24,6 +24,9 @@ public final class MorphTable extends AbstractTable implements TranslatableTable
   private final TableDef def;
   private final boolean exposeRowKey;
   private final double rowCount;
+  /** Built once: types are interned by value across type factories, and a planning run asks
+   * for a table's row type several times (lookup, validation, templates). */
+  private volatile RelDataType rowType;
 
   MorphTable(TableDef def, boolean exposeRowKey, double rowCount) {
     this.def = def;
@@ -54,6 +57,15 @@ public final class MorphTable extends AbstractTable implements TranslatableTable
 
   @Override
   public RelDataType getRowType(RelDataTypeFactory f) {
+    RelDataType type = rowType;
+    if (type == null) {
+      type = buildRowType(f);
+      rowType = type;
+    }
+    return type;
+  }
+
+  private RelDataType buildRowType(RelDataTypeFactory f) {
     RelDataTypeFactory.Builder b = f.builder();
     for (ColumnDef c : def.columns()) {
       b.add(c.name(), CalciteTypes.toRelType(f, c.type(), c.nullable()));

@@ -49,7 +49,9 @@ final class PlanTemplate {
     this.tableIds = tableIds;
     this.planning = planning;
     this.rewritten = rewritten;
-    this.rowTypes = rowTypes(planning, tables);
+    List<RelOptTable> own = new ArrayList<>();
+    tables.forEach(t -> own.add(planning.table(t)));
+    this.rowTypes = rowTypes(own);
   }
 
   /**
@@ -84,14 +86,19 @@ final class PlanTemplate {
   ExecutablePlan instantiate(MorphSchemaFactory schemas, List<TableDef> others, SqlNode query,
       RelDataType[] fixedTypes, ToLongFunction<TableDef> liveRows) {
     if (schemas != this.schemas || others.size() != tables.size()
-        || !rowTypes.equals(rowTypes(planning, others)) || !LiteralLifter.copiesFully(query)) {
+        || !LiteralLifter.copiesFully(query)) {
       return null;
     }
     RelNode quick;
     synchronized (this) {
+      List<RelOptTable> otherTables = new ArrayList<>();
+      others.forEach(t -> otherTables.add(planning.table(t)));
+      if (!rowTypes.equals(rowTypes(otherTables))) {
+        return null;
+      }
       Map<Integer, RelOptTable> byOldId = new HashMap<>();
       for (int i = 0; i < tables.size(); i++) {
-        byOldId.put(tables.get(i).id(), planning.table(others.get(i)));
+        byOldId.put(tables.get(i).id(), otherTables.get(i));
       }
       try {
         quick = DirectConversion.convert(swap(rewritten, byOldId));
@@ -110,12 +117,9 @@ final class PlanTemplate {
         true, () -> QueryCompiler.fullPlan(schemas, exposeRowKey, pristine, fixedTypes));
   }
 
-  private static List<RelDataType> rowTypes(Planning planning, List<TableDef> tables) {
+  private static List<RelDataType> rowTypes(List<RelOptTable> tables) {
     List<RelDataType> types = new ArrayList<>();
-    for (TableDef t : tables) {
-      RelOptTable table = planning.table(t);
-      types.add(table == null ? null : table.getRowType());
-    }
+    tables.forEach(t -> types.add(t == null ? null : t.getRowType()));
     return types;
   }
 
