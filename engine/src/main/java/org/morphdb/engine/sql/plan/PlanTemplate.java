@@ -109,7 +109,7 @@ final class PlanTemplate {
         planning.cluster().invalidateMetadataQuery();
       }
     }
-    if (quick == null || RunCost.of(quick, liveRows).work() > QueryCompiler.QUICK_MAX_WORK) {
+    if (quick == null || !RunCost.of(quick, liveRows).quickEnough()) {
       return null;
     }
     SqlNode pristine = LiteralLifter.copy(query);

@@ -48,25 +48,6 @@ final class QueryCompiler {
    */
   static final boolean QUICK = !"false".equalsIgnoreCase(System.getProperty("morph.quickPlan"));
 
-  /**
-   * Rows a quick plan may touch per run ({@link RunCost}); a plan expected to touch more is
-   * worth the full optimizer's decorrelation and cost-based choices at once.
-   * {@code -Dmorph.quickMaxWork=N} changes it. Ten million, not the hundred thousand that
-   * planning time alone would suggest: RunCost multiplies Calcite's selectivity guesses (a
-   * quarter for any OR), which overshoot by orders of magnitude on cross products of filtered
-   * small tables, while a correlate over two tables of 10,000 rows (10^8) still gets the full
-   * plan (docs/decisions.md, "Query execution", has the measurements).
-   */
-  static final double QUICK_MAX_WORK = quickMaxWork();
-
-  private static double quickMaxWork() {
-    try {
-      return Double.parseDouble(System.getProperty("morph.quickMaxWork", "1e7"));
-    } catch (NumberFormatException e) {
-      return 1e7;
-    }
-  }
-
   private QueryCompiler() {}
 
   /** A compiled plan, and what plans for tables of the same shape can start from (or null). */
@@ -107,8 +88,7 @@ final class QueryCompiler {
     Set<Integer> tables = tableIds(logical);
     RelNode rewritten = INTERPRET && QUICK && liveRows != null ? p.quickRewrite(logical) : null;
     RelNode quick = rewritten != null ? DirectConversion.convert(rewritten) : null;
-    boolean quickFirst = quick != null
-        && RunCost.of(quick, liveRows).work() <= QUICK_MAX_WORK;
+    boolean quickFirst = quick != null && RunCost.of(quick, liveRows).quickEnough();
     if (!quickFirst) {
       RelNode full = p.optimize(logical);
       return new Compiled(assemble(schemas, exposeRowKey, shape, tables, full, false, () -> full),

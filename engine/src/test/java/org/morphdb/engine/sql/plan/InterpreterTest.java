@@ -122,6 +122,20 @@ class InterpreterTest extends PlanTestBase {
   }
 
   @Test
+  void crossProductOfFilteredTablesStaysQuickUpToItsOwnLimit() {
+    // 4,000 rows each: Calcite's guesses make it 600 x 1,000 x 600 = 3.6e8 pairs, above the
+    // limit on repeated work but below the one on all work; 40,000 rows each is 3.6e11
+    String cross = "SELECT t1.id, u.x, t2.id FROM t t1, u, t t2"
+        + " WHERE t1.a = 5 AND u.x IN ('u1', 'u2') AND t2.b = 'x'";
+    QueryPlanner mid = new QueryPlanner(100, t -> 1000, t -> 4_000);
+    QueryPlanner huge = new QueryPlanner(100, t -> 1000, t -> 40_000);
+    assertTrue(((PreparedQueryImpl) mid.prepare(cross, catalog, QueryOptions.DEFAULT))
+        .plan().quickFirst());
+    assertFalse(((PreparedQueryImpl) huge.prepare(cross, catalog, QueryOptions.DEFAULT))
+        .plan().quickFirst());
+  }
+
+  @Test
   void parametersReachTheInterpreter() {
     PreparedQuery q = prepare("SELECT id FROM t WHERE a = ? AND id > ? ORDER BY id");
     assertEquals(List.of(List.of(4)), Tables.rows(q.execute(source, new Object[] {10, 1})));
