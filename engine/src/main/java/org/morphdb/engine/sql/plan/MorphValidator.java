@@ -40,16 +40,27 @@ final class MorphValidator extends SqlValidatorImpl {
   private record Expansion(SqlNodeList selectList, List<SqlNode> items, boolean systemVars,
       List<SqlNode> expanded) {
     boolean isOf(SqlNodeList list, boolean includeSystemVars) {
-      if (list != selectList || includeSystemVars != systemVars || list.size() != items.size()) {
+      return list == selectList && includeSystemVars == systemVars
+          && sameNodes(list.getList(), items);
+    }
+  }
+
+  /** Per select without GROUP BY or HAVING, the select list {@link #getAggregate} last
+   * searched (its items, as they were then) and the aggregate it found, or null. */
+  private final Map<SqlSelect, AggregateSearch> aggregates = new IdentityHashMap<>();
+
+  private record AggregateSearch(List<SqlNode> items, SqlNode found) {}
+
+  private static boolean sameNodes(List<SqlNode> a, List<SqlNode> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
         return false;
       }
-      for (int i = 0; i < items.size(); i++) {
-        if (list.get(i) != items.get(i)) {
-          return false;
-        }
-      }
-      return true;
     }
+    return true;
   }
 
   MorphValidator(SqlOperatorTable opTab, SqlValidatorCatalogReader catalogReader,
@@ -140,5 +151,27 @@ final class MorphValidator extends SqlValidatorImpl {
     expansions.put(select, new Expansion(selectList, List.copyOf(selectList.getList()),
         includeSystemVars, List.copyOf(expanded.getList())));
     return expanded;
+  }
+
+  /**
+   * GROUP BY, HAVING or the first aggregate call of the select list, searched once per
+   * unchanged select list: Calcite asks whether a select aggregates while registering it,
+   * validating each clause and converting it, and walks the whole select list each time.
+   */
+  @Override
+  protected SqlNode getAggregate(SqlSelect select) {
+    if (select.getGroup() != null || select.getHaving() != null) {
+      return super.getAggregate(select);
+    }
+    SelectScope scope = getRawSelectScope(select);
+    List<SqlNode> expanded = scope == null ? null : scope.getExpandedSelectList();
+    List<SqlNode> items = expanded != null ? expanded : select.getSelectList().getList();
+    AggregateSearch known = aggregates.get(select);
+    if (known != null && sameNodes(items, known.items())) {
+      return known.found();
+    }
+    SqlNode found = super.getAggregate(select);
+    aggregates.put(select, new AggregateSearch(List.copyOf(items), found));
+    return found;
   }
 }

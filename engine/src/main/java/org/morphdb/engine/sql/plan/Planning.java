@@ -31,7 +31,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
@@ -90,7 +89,7 @@ final class Planning implements RelOptTable.ViewExpander {
   private MorphValidator validator(CalciteCatalogReader reader, RelDataType[] fixedTypes) {
     // Schemas hold no functions, so only the standard operators are looked up: asking the
     // catalog reader too cost a schema walk for every identifier (it might be a function).
-    return new MorphValidator(SqlStdOperatorTable.instance(), reader, typeFactory, fixedTypes);
+    return new MorphValidator(CachedOperatorTable.STANDARD, reader, typeFactory, fixedTypes);
   }
 
   /**
