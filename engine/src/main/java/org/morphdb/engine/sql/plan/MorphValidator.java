@@ -25,8 +25,10 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
 /**
  * Calcite's validator, with parameter types that may be fixed in advance: the caller's declared
  * types, and for literals lifted into parameters their literal's type. A parameter
- * whose type nothing determines (as in {@code SELECT ?}) is VARCHAR. Select lists are
- * expanded once per select, not once per ORDER BY ordinal ({@link #expandStar}).
+ * whose type nothing determines (as in {@code SELECT ?}) is VARCHAR. It also keeps answers
+ * Calcite would work out again: a select list's expansion ({@link #expandStar}) and its
+ * aggregate ({@link #getAggregate}) per unchanged list, and it skips type inference where
+ * nothing is unknown ({@link #inferUnknownTypes}); docs/decisions.md says what each saved.
  */
 final class MorphValidator extends SqlValidatorImpl {
   /** Per parameter index, its fixed type or null. */
