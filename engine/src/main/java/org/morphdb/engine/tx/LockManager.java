@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 
@@ -15,13 +16,16 @@ import org.morphdb.engine.api.MorphException;
  * Two-phase locking for read-write transactions. A lock is named by any value object
  * (a table id, a row key in a space, a unique value key). A waiter that waits longer than
  * the lock timeout fails with 40001/1003 and its transaction is aborted by the caller; when
- * waits close a cycle, the youngest transaction of it fails so (woken, if it is not the one
- * that found the cycle).
+ * waits close a cycle, the member of it that began waiting last fails so (woken, if it is
+ * not the one that found the cycle): first come, first served, so a transaction retried after
+ * losing one deadlock is not the loser of the next one by being new.
  */
 public final class LockManager {
   private final ConcurrentHashMap<Object, LockEntry> locks = new ConcurrentHashMap<>();
   /** Waiting transaction id → it and the lock it waits for (for deadlock detection). */
   private final ConcurrentHashMap<Long, Waiter> waitingFor = new ConcurrentHashMap<>();
+  /** Orders waits by when they began. */
+  private final AtomicLong waits = new AtomicLong();
   private final long timeoutMillis;
 
   public LockManager(long timeoutMillis) {
@@ -86,7 +90,7 @@ public final class LockManager {
           // first time blocked: registered from now to the end, not only while asleep, so
           // another waiter's cycle check never misses this one between two of its waits
           waited = true;
-          waitingFor.put(tx.id(), new Waiter(tx, entry));
+          waitingFor.put(tx.id(), new Waiter(tx, entry, waits.incrementAndGet()));
           holders = new ArrayList<>(2);
           entry.holders.forEachId(holders::add);
         }
@@ -101,8 +105,8 @@ public final class LockManager {
     }
   }
 
-  /** A blocked transaction and the lock it waits for. */
-  private record Waiter(Transaction tx, LockEntry entry) {}
+  /** A blocked transaction, the lock it waits for, and when it began waiting (a sequence). */
+  private record Waiter(Transaction tx, LockEntry entry, long since) {}
 
   /** Sleeps on the entry (caller holds its monitor); fails on timeout or abort. */
   private void waitOn(Transaction tx, LockEntry entry, long deadline) {
@@ -125,26 +129,34 @@ public final class LockManager {
 
   /**
    * If waiting on {@code entry} (held by {@code holders}) closes a cycle of waits, aborts one
-   * transaction of it: the youngest (highest id). Every member that finds the cycle, even at
-   * the same instant, picks the same one, so exactly one is aborted. When that is another,
-   * it is woken and fails, and this one keeps waiting (bounded by the lock timeout, as any
-   * wait).
+   * transaction of it: the one that began waiting last. Every member that finds the cycle,
+   * even at the same instant, picks the same one, so exactly one is aborted. When that is
+   * another, it is woken and fails, and this one keeps waiting (bounded by the lock timeout,
+   * as any wait). Choosing by transaction age instead starved retries: a unit that lost,
+   * retried under a new and so youngest transaction, lost again to every unit that had begun
+   * meanwhile (HikariIntegrationTest failed so in about one run of eight).
    */
   private void resolveDeadlock(Transaction tx, LockEntry entry, List<Long> holders) {
     List<Long> cycle = cycleThrough(tx.id(), holders);
     if (cycle == null) {
       return;
     }
-    long victim = java.util.Collections.max(cycle);
-    if (victim == tx.id()) {
+    Waiter victim = null;
+    for (long id : cycle) {
+      Waiter w = waitingFor.get(id);
+      if (w == null) {
+        return; // it left its wait (it found the cycle too and failed): the cycle is gone
+      }
+      if (victim == null || w.since() > victim.since()) {
+        victim = w;
+      }
+    }
+    if (victim.tx() == tx) {
       throw conflict(entry, "deadlock detected");
     }
-    // A victim no longer waiting left the cycle already (it found it too and failed); one
-    // that cannot be aborted has ended or was aborted otherwise: either way its locks go.
-    Waiter other = waitingFor.get(victim);
-    if (other != null && other.tx().abortEagerly(conflict(other.entry(), "deadlock detected"))) {
-      synchronized (other.entry()) {
-        other.entry().notifyAll(); // wakes the victim now rather than at its next timed wake-up
+    if (victim.tx().abortEagerly(conflict(victim.entry(), "deadlock detected"))) {
+      synchronized (victim.entry()) {
+        victim.entry().notifyAll(); // wakes the victim now rather than at its next timed wake-up
       }
     }
   }

@@ -103,7 +103,7 @@ class LockManagerTest {
   }
 
   @Test
-  void anUpgradeWaitsForTheOtherSharedHolderAndTwoUpgradesLoseTheYounger() throws Exception {
+  void anUpgradeWaitsForTheOtherSharedHolderAndOfTwoUpgradesTheLaterToWaitLoses() throws Exception {
     Transaction a = txm.begin(false);
     Transaction b = txm.begin(false);
     locks.acquire(a, "row", LockMode.S);
