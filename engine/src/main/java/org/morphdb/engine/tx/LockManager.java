@@ -154,6 +154,7 @@ public final class LockManager {
     if (victim.tx() == tx) {
       throw conflict(entry, "deadlock detected");
     }
+    // a victim that cannot be aborted has ended or was aborted otherwise: its locks go anyway
     if (victim.tx().abortEagerly(conflict(victim.entry(), "deadlock detected"))) {
       synchronized (victim.entry()) {
         victim.entry().notifyAll(); // wakes the victim now rather than at its next timed wake-up

@@ -49,9 +49,7 @@ final class PlanTemplate {
     this.tableIds = tableIds;
     this.planning = planning;
     this.rewritten = rewritten;
-    List<RelOptTable> own = new ArrayList<>();
-    tables.forEach(t -> own.add(planning.table(t)));
-    this.rowTypes = rowTypes(own);
+    this.rowTypes = rowTypes(lookUp(planning, tables));
   }
 
   /**
@@ -89,13 +87,12 @@ final class PlanTemplate {
         || !LiteralLifter.copiesFully(query)) {
       return null;
     }
+    List<RelOptTable> otherTables = lookUp(planning, others);
+    if (!rowTypes.equals(rowTypes(otherTables))) {
+      return null;
+    }
     RelNode quick;
     synchronized (this) {
-      List<RelOptTable> otherTables = new ArrayList<>();
-      others.forEach(t -> otherTables.add(planning.table(t)));
-      if (!rowTypes.equals(rowTypes(otherTables))) {
-        return null;
-      }
       Map<Integer, RelOptTable> byOldId = new HashMap<>();
       for (int i = 0; i < tables.size(); i++) {
         byOldId.put(tables.get(i).id(), otherTables.get(i));
@@ -115,6 +112,13 @@ final class PlanTemplate {
     SqlNode pristine = LiteralLifter.copy(query);
     return QueryCompiler.assemble(schemas, exposeRowKey, renamed(others), ids(others), quick,
         true, () -> QueryCompiler.fullPlan(schemas, exposeRowKey, pristine, fixedTypes));
+  }
+
+  /** Each table as the planner sees it, in {@code planning}'s cluster (null if gone). */
+  private static List<RelOptTable> lookUp(Planning planning, List<TableDef> tables) {
+    List<RelOptTable> list = new ArrayList<>();
+    tables.forEach(t -> list.add(planning.table(t)));
+    return list;
   }
 
   private static List<RelDataType> rowTypes(List<RelOptTable> tables) {

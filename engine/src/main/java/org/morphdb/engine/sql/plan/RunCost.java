@@ -37,9 +37,10 @@ record RunCost(double rows, double work, double repeated) {
    * multiplies Calcite's selectivity guesses (0.15 for any equality, a quarter for an IN
    * list), which overshoot by orders of magnitude on cross products of filtered small tables
    * (most of {@code select4.test}'s multi-table statements estimate 10^7 to 10^9).
-   * {@code -Dmorph.quickMaxTotalWork=N} changes it.
+   * {@code -Dmorph.quickMaxTotalWork=N} changes it; it is never below {@link #MAX_REPEATED}.
    */
-  static final double MAX_TOTAL = limit("morph.quickMaxTotalWork", 1e9);
+  static final double MAX_TOTAL =
+      Math.max(limit("morph.quickMaxTotalWork", 1e9), MAX_REPEATED);
 
   private static double limit(String property, double otherwise) {
     try {
@@ -51,7 +52,7 @@ record RunCost(double rows, double work, double repeated) {
 
   /** Whether a quick plan of this cost may run instead of the full plan. */
   boolean quickEnough() {
-    return repeated <= MAX_REPEATED && work <= Math.max(MAX_TOTAL, MAX_REPEATED);
+    return repeated <= MAX_REPEATED && work <= MAX_TOTAL;
   }
 
   static RunCost of(RelNode rel, ToLongFunction<TableDef> liveRows) {
