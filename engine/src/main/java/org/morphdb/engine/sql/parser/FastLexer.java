@@ -32,6 +32,17 @@ final class FastLexer {
   private static final SqlAbstractParserImpl.Metadata METADATA =
       MorphSqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata();
 
+  /** What {@link #METADATA} says of words seen before (at most {@link #MAX_KNOWN_WORDS}). */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Integer> KNOWN_WORDS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * Statements name few distinct words (keywords, tables, columns, aliases); generated names
+   * beyond this many are classified afresh each time instead of filling memory.
+   */
+  static final int MAX_KNOWN_WORDS = 10_000;
+  private static final int RESERVED = 1;
+  private static final int KEYWORD = 2;
+
   int count;
   int[] kind = new int[32];
   String[] text = new String[32];
@@ -96,8 +107,9 @@ final class FastLexer {
       }
       String word = sql.substring(start, at).toUpperCase(Locale.ROOT);
       add(WORD, word, start, at - 1);
-      reserved[count - 1] = METADATA.isReservedWord(word);
-      keyword[count - 1] = METADATA.isKeyword(word);
+      int kinds = wordKinds(word);
+      reserved[count - 1] = (kinds & RESERVED) != 0;
+      keyword[count - 1] = (kinds & KEYWORD) != 0;
       return true;
     }
     if (isDigit(c) || (c == '.' && at + 1 < sql.length() && isDigit(sql.charAt(at + 1)))) {
@@ -113,6 +125,28 @@ final class FastLexer {
     at += sym.length();
     add(SYMBOL, sym, start, at - 1);
     return true;
+  }
+
+  /**
+   * Whether {@code word} is a reserved word and a keyword of the grammar, as bits. Calcite's
+   * parser metadata answers from hash sets whose lookups showed up at 1-2% of planning a new
+   * statement (several per word); the answer never changes, so it is remembered.
+   */
+  static int wordKinds(String word) {
+    Integer known = KNOWN_WORDS.get(word);
+    if (known != null) {
+      return known;
+    }
+    int kinds = (METADATA.isReservedWord(word) ? RESERVED : 0) | (METADATA.isKeyword(word) ? KEYWORD : 0);
+    if (KNOWN_WORDS.size() < MAX_KNOWN_WORDS) {
+      KNOWN_WORDS.put(word, kinds);
+    }
+    return kinds;
+  }
+
+  /** How many words' kinds are remembered (tests check the bound). */
+  static int knownWords() {
+    return KNOWN_WORDS.size();
   }
 
   private String symbol(char c) {

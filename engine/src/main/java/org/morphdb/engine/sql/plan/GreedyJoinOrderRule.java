@@ -85,7 +85,11 @@ public final class GreedyJoinOrderRule extends RelRule<GreedyJoinOrderRule.Confi
       offset[i + 1] = offset[i] + inputs.get(i).getRowType().getFieldCount();
     }
     List<Predicate> predicates = new ArrayList<>();
-    for (RexNode c : RelOptUtil.conjunctions(join.getJoinFilter())) {
+    // A MultiJoin of inner joins only: a filter above it (a WHERE clause merged in as the
+    // post-join filter) means the same as join conditions, and is placed like them.
+    List<RexNode> conjuncts = new ArrayList<>(RelOptUtil.conjunctions(join.getJoinFilter()));
+    conjuncts.addAll(RelOptUtil.conjunctions(join.getPostJoinFilter()));
+    for (RexNode c : conjuncts) {
       BitSet in = new BitSet();
       for (int field : RelOptUtil.InputFinder.bits(c)) {
         in.set(inputOf(offset, field));
@@ -97,6 +101,15 @@ public final class GreedyJoinOrderRule extends RelRule<GreedyJoinOrderRule.Confi
     for (int i = 0; i < n; i++) {
       Double r = mq.getRowCount(inputs.get(i));
       rows[i] = r == null ? 1e6 : r;
+    }
+    for (Predicate p : predicates) {
+      // an input filtered on its own is joined as the smaller input it then is (build
+      // applies these predicates to the input before joining it)
+      if (p.inputs().cardinality() == 1) {
+        int i = p.inputs().nextSetBit(0);
+        Double s = mq.getSelectivity(inputs.get(i), shift(p.condition(), -offset[i]));
+        rows[i] *= s == null ? 0.25 : s;
+      }
     }
     List<Integer> order = order(n, rows, predicates);
     call.transformTo(build(call.builder(), join, order, offset, predicates));
@@ -205,9 +218,6 @@ public final class GreedyJoinOrderRule extends RelRule<GreedyJoinOrderRule.Confi
       project.add(b.field(position[f]));
     }
     b.project(project, join.getRowType().getFieldNames(), true);
-    if (join.getPostJoinFilter() != null) {
-      b.filter(join.getPostJoinFilter());
-    }
     return b.build();
   }
 

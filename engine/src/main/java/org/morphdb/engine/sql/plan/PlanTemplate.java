@@ -142,6 +142,9 @@ final class PlanTemplate {
       inputs.add(swap(input, byOldId));
     }
     RelNode copy = inputs.isEmpty() ? rel : rel.copy(rel.getTraitSet(), inputs);
+    if (!Planning.hasOwnSubQuery(copy)) {
+      return copy;
+    }
     return copy.accept(new RexShuttle() {
       @Override
       public RexNode visitSubQuery(RexSubQuery subQuery) {

@@ -213,4 +213,22 @@ class FastParserTest {
     assertEquals(2_000, ((SqlBasicCall) ((org.apache.calcite.sql.SqlInsert) node).getSource())
         .operandCount());
   }
+
+  @Test
+  void wordsAreClassifiedAsTheGrammarDoesAndTheMemoryOfThemIsBounded() {
+    org.apache.calcite.sql.parser.SqlAbstractParserImpl.Metadata grammar =
+        MorphSqlParserImpl.FACTORY.getParser(new java.io.StringReader("")).getMetadata();
+    for (String word : new String[] {"SELECT", "FROM", "ABS", "COL0", "DATA", "ZONE", "INDEX"}) {
+      for (int pass = 0; pass < 2; pass++) { // the second answer comes from memory
+        int kinds = FastLexer.wordKinds(word);
+        assertEquals(grammar.isReservedWord(word), (kinds & 1) != 0, word);
+        assertEquals(grammar.isKeyword(word), (kinds & 2) != 0, word);
+      }
+    }
+    for (int i = 0; i < FastLexer.MAX_KNOWN_WORDS + 100; i++) {
+      FastLexer.wordKinds("W" + i);
+    }
+    assertEquals(FastLexer.MAX_KNOWN_WORDS, FastLexer.knownWords());
+    same("SELECT w1, \"SELECT\" FROM t");
+  }
 }

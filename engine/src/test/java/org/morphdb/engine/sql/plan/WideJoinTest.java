@@ -2,6 +2,7 @@ package org.morphdb.engine.sql.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -42,5 +43,35 @@ class WideJoinTest {
       PreparedQuery q = planner.prepare(chain(64), catalog, QueryOptions.DEFAULT);
       assertEquals(2, Tables.rows(q.execute(source, new Object[0])).size());
     });
+  }
+
+  /**
+   * A quick plan orders the joins before anything else: the WHERE clause, merged whole into
+   * the MultiJoin, is placed as join conditions (no cross product, no filter left above the
+   * joins), and a table filtered on its own counts as the smaller input it then is.
+   */
+  @Test
+  void aWhereClauseOverACommaJoinBecomesTheJoinsConditionsInAQuickPlan() {
+    Tables tables = new Tables();
+    for (int i = 1; i <= 12; i++) {
+      tables.table("T" + i, "A" + i + " INTEGER PK", "B" + i + " INTEGER", "X" + i + " VARCHAR(10)");
+    }
+    Catalog catalog = tables.catalog();
+    QueryPlanner planner = new QueryPlanner(10, t -> 10, t -> 10);
+    MemorySource source = new MemorySource(catalog, planner);
+    for (int i = 1; i <= 12; i++) {
+      source.add("T" + i, new Object[] {i, i + 1, "t" + i}, new Object[] {i + 100, i + 1, "u" + i});
+    }
+    PreparedQueryImpl q = (PreparedQueryImpl) planner.prepare(chain(12) + " AND x7 = 't7'", catalog,
+        QueryOptions.DEFAULT);
+    assertTrue(q.plan().quickFirst());
+    String plan = q.explain();
+    List<String> lines = plan.lines().toList();
+    assertEquals(11, lines.stream().filter(l -> l.contains("Join(condition=[=(")).count(), plan);
+    assertTrue(lines.get(1).contains("Join("), () -> "no filter above the joins:\n" + plan);
+    String deepestScan = lines.stream().filter(l -> l.contains("Scan(")).findFirst().orElseThrow();
+    assertTrue(deepestScan.contains("PUBLIC.T7"), () -> "the filtered table is joined first:\n" + plan);
+    assertEquals(List.of(List.of("t1", "t12"), List.of("u1", "t12")),
+        Tables.rows(q.execute(source, new Object[0])));
   }
 }
