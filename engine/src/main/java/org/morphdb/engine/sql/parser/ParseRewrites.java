@@ -243,14 +243,32 @@ final class ParseRewrites {
     return null;
   }
 
-  /** A non-null literal, maybe signed. */
+  /**
+   * Never NULL and reads no column: a non-null literal, maybe signed, a sum, difference or
+   * product of such, or a CAST of one ({@code - 62 * - 77}, {@code CAST(52 AS INTEGER) + 63}).
+   * Not a quotient: SQLite's {@code x / 0} is NULL. (Such an expression may still fail, on
+   * overflow or a bad cast; it fails the same way as the first argument of COALESCE.)
+   */
   private static boolean isConstant(SqlNode n) {
     if (n instanceof SqlLiteral lit) {
       return lit.getValue() != null;
     }
-    return n instanceof SqlCall c && c.operandCount() == 1
-        && (c.getKind() == SqlKind.MINUS_PREFIX || c.getKind() == SqlKind.PLUS_PREFIX)
-        && isConstant(c.operand(0));
+    if (!(n instanceof SqlCall c)) {
+      return false;
+    }
+    switch (c.getKind()) {
+      case MINUS_PREFIX:
+      case PLUS_PREFIX:
+        return c.operandCount() == 1 && isConstant(c.operand(0));
+      case PLUS:
+      case MINUS:
+      case TIMES:
+        return c.operandCount() == 2 && isConstant(c.operand(0)) && isConstant(c.operand(1));
+      case CAST:
+        return c.operandCount() == 2 && isConstant(c.operand(0));
+      default:
+        return false;
+    }
   }
 
   private static boolean isMarker(SqlNode n) {

@@ -307,6 +307,15 @@ class MorphParserTest {
     assertEquals("COALESCE(`X`, 63), 98", nested);
   }
 
+  /** The corpus's random/groupby files read ungrouped columns only after such operands. */
+  @Test void coalesceStopsAtAnArithmeticOrCastOfLiterals() {
+    final String sql = parse("SELECT COALESCE(- 62 * - 77, a + b), COALESCE(x, CAST(+ 52 AS INTEGER) + 63, y),"
+        + " COALESCE(x, 52 / 0, y), COALESCE(x, 5 - NULL, y) FROM t GROUP BY x",
+        SqlSelect.class).getSelectList().toString().replaceAll("\\s+", " ");
+    assertEquals("-62 * -77, COALESCE(`X`, CAST(52 AS INTEGER) + 63),"
+        + " COALESCE(`X`, 52 / 0, `Y`), COALESCE(`X`, 5 - NULL, `Y`)", sql);
+  }
+
   @Test void caseOnANumberDropsWhenBranchesThatCannotMatch() {
     final String sql = parse("SELECT CASE 8 WHEN 76 THEN a WHEN 9 THEN b ELSE c END,"
         + " CASE -8 WHEN 76 THEN a WHEN -8 THEN b WHEN x THEN c END,"
