@@ -161,6 +161,11 @@ final class ParseRewrites {
     for (int i = 0; i < c.getWhenOperands().size(); i++) {
       SqlNode when = c.getWhenOperands().get(i);
       Boolean known = constantEquality(c.getValueOperand(), when);
+      if (Boolean.TRUE.equals(known) && SqlUtil.isNullLiteral(c.getThenOperands().get(i), false)) {
+        // taking a NULL branch would leave a bare NULL, whose type only the other branches
+        // give (SUM(CASE 52 WHEN 52 THEN NULL ELSE -10 END) could not be implemented)
+        known = null;
+      }
       if (known == null) {
         whens.add(when);
         thens.add(c.getThenOperands().get(i));

@@ -316,6 +316,12 @@ class MorphParserTest {
         + " COALESCE(`X`, 52 / 0, `Y`), COALESCE(`X`, 5 - NULL, `Y`)", sql);
   }
 
+  @Test void aCaseWhoseMatchingBranchIsNullStaysACaseToKeepItsType() {
+    final String sql = parse("SELECT SUM(CASE 52 WHEN 52 THEN NULL ELSE - 10 END) FROM t",
+        SqlSelect.class).getSelectList().toString().replaceAll("\\s+", " ");
+    assertEquals("SUM(CASE WHEN 52 = 52 THEN NULL ELSE -10 END)", sql);
+  }
+
   @Test void caseOnANumberDropsWhenBranchesThatCannotMatch() {
     final String sql = parse("SELECT CASE 8 WHEN 76 THEN a WHEN 9 THEN b ELSE c END,"
         + " CASE -8 WHEN 76 THEN a WHEN -8 THEN b WHEN x THEN c END,"

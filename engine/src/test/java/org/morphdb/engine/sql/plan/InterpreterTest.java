@@ -142,6 +142,15 @@ class InterpreterTest extends PlanTestBase {
     assertEquals(List.of(List.of(1), List.of(4)), Tables.rows(q.execute(source, new Object[] {10, 0})));
   }
 
+  /** The corpus's random/expr/slt_good_3: a CASE whose matching branch is NULL keeps a type. */
+  @Test
+  void aSumOfACaseThatTakesItsNullBranchIsNullInBothTiers() {
+    for (int i = 0; i <= ExecutablePlan.GENERATE_AFTER; i++) {
+      assertEquals(List.of(java.util.Collections.singletonList(null)),
+          query("SELECT SUM(CASE 52 WHEN 52 THEN NULL ELSE - 10 END) FROM t"), "run " + i);
+    }
+  }
+
   /**
    * A sum of BIGINTs that overflows fails with 22003 in both tiers: generated code used to
    * wrap around to a wrong sum where the interpreter failed. So does an AVG, which sums too.

@@ -22,18 +22,28 @@ class WideJoinTest {
     return "SELECT x1, x" + n + from + where;
   }
 
+  /** Tables T1..Tn(Ai PK, Bi, Xi), two rows each, where Ai = B(i-1) joins a chain. */
+  private record Chain(Catalog catalog, MemorySource source) {
+    static Chain of(int n, QueryPlanner planner) {
+      Tables tables = new Tables();
+      for (int i = 1; i <= n; i++) {
+        tables.table("T" + i, "A" + i + " INTEGER PK", "B" + i + " INTEGER", "X" + i + " VARCHAR(10)");
+      }
+      Catalog catalog = tables.catalog();
+      MemorySource source = new MemorySource(catalog, planner);
+      for (int i = 1; i <= n; i++) {
+        source.add("T" + i, new Object[] {i, i + 1, "t" + i}, new Object[] {i + 100, i + 1, "u" + i});
+      }
+      return new Chain(catalog, source);
+    }
+  }
+
   @Test
   void twentyAndSixtyFourTableJoinsPlanAndRun() {
-    Tables tables = new Tables();
-    for (int i = 1; i <= 64; i++) {
-      tables.table("T" + i, "A" + i + " INTEGER PK", "B" + i + " INTEGER", "X" + i + " VARCHAR(10)");
-    }
-    Catalog catalog = tables.catalog();
     QueryPlanner planner = new QueryPlanner(10);
-    MemorySource source = new MemorySource(catalog, planner);
-    for (int i = 1; i <= 64; i++) {
-      source.add("T" + i, new Object[] {i, i + 1, "t" + i}, new Object[] {i + 100, i + 1, "u" + i});
-    }
+    Chain chain = Chain.of(64, planner);
+    Catalog catalog = chain.catalog();
+    MemorySource source = chain.source();
     assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
       PreparedQuery q = planner.prepare(chain(20), catalog, QueryOptions.DEFAULT);
       assertEquals(List.of(List.of("t1", "t20"), List.of("u1", "t20")),
@@ -52,16 +62,10 @@ class WideJoinTest {
    */
   @Test
   void aWhereClauseOverACommaJoinBecomesTheJoinsConditionsInAQuickPlan() {
-    Tables tables = new Tables();
-    for (int i = 1; i <= 12; i++) {
-      tables.table("T" + i, "A" + i + " INTEGER PK", "B" + i + " INTEGER", "X" + i + " VARCHAR(10)");
-    }
-    Catalog catalog = tables.catalog();
     QueryPlanner planner = new QueryPlanner(10, t -> 10, t -> 10);
-    MemorySource source = new MemorySource(catalog, planner);
-    for (int i = 1; i <= 12; i++) {
-      source.add("T" + i, new Object[] {i, i + 1, "t" + i}, new Object[] {i + 100, i + 1, "u" + i});
-    }
+    Chain chain = Chain.of(12, planner);
+    Catalog catalog = chain.catalog();
+    MemorySource source = chain.source();
     PreparedQueryImpl q = (PreparedQueryImpl) planner.prepare(chain(12) + " AND x7 = 't7'", catalog,
         QueryOptions.DEFAULT);
     assertTrue(q.plan().quickFirst());
