@@ -96,32 +96,36 @@ class SessionStoryTest {
     }
   }
 
+  /** Also a UNIQUE index, whose value keys (a, b) and NULL-holding keys (a, NULL, id) mix. */
   @Test
-  void aDroppedIndexLargerThanOnePurgeBatchIsPurgedToItsLastEntry() throws InterruptedException {
+  void droppedIndexesLargerThanOnePurgeBatchArePurgedToTheirLastEntry() throws InterruptedException {
     try (Session s = open("story-purge"); Session reader = open("story-purge")) {
       TestHooks hooks = Databases.testHooks("story-purge");
-      update(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT)");
+      update(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT)");
       int rows = 10_000; // the purge deletes 4,096 entries per batch
       for (int from = 0; from < rows; from += 1_000) {
         StringBuilder insert = new StringBuilder("INSERT INTO t VALUES ");
         for (int id = from; id < from + 1_000; id++) {
-          insert.append(id == from ? "" : ", ").append('(').append(id).append(", ").append(id % 97).append(')');
+          insert.append(id == from ? "" : ", ").append('(').append(id).append(", ").append(id % 97)
+              .append(", ").append(id % 10 == 0 ? "NULL" : String.valueOf(id)).append(')');
         }
         update(s, insert.toString());
       }
       update(s, "CREATE INDEX t_a ON t (a)");
+      update(s, "CREATE UNIQUE INDEX t_ab ON t (a, b)");
       int spaces = hooks.keyspaces();
       reader.setReadOnly(true);
       reader.setAutoCommit(false);
       assertEquals(rows(new Object[] {(long) rows}), query(reader, "SELECT COUNT(*) FROM t"));
 
       update(s, "DROP INDEX t_a");
+      update(s, "DROP INDEX t_ab");
       awaitTrue(() -> !hooks.purgesRunning());
-      assertEquals(spaces, hooks.keyspaces(), "the older snapshot keeps the dropped space in the store");
-      // CHECK TABLE reads the purged space at a snapshot after the purge: every entry must be gone
+      assertEquals(spaces, hooks.keyspaces(), "the older snapshot keeps the dropped spaces in the store");
+      // CHECK TABLE reads the purged spaces at a snapshot after the purges: every entry must be gone
       assertEquals(List.of(), query(s, "CHECK TABLE t"));
       reader.commit();
-      awaitTrue(() -> hooks.keyspaces() == spaces - 1);
+      awaitTrue(() -> hooks.keyspaces() == spaces - 2);
     }
   }
 

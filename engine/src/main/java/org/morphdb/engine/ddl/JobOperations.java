@@ -248,8 +248,10 @@ public final class JobOperations {
     for (long space : spaces) {
       // Each batch resumes after the last key deleted: starting over would step through the
       // tombstones of every earlier batch again (quadratic in the index's size: a DROP INDEX
-      // of a million entries kept a core busy for tens of seconds). A space's keys all have
-      // the same number of parts, so no key sorts between a key and its upper bound.
+      // of a million entries kept a core busy for tens of seconds). No key of a space starts
+      // with another whole key (row keys and plain index keys all have one length; a UNIQUE
+      // index's value keys hold non-NULL values only, its other keys start with a NULL among
+      // them), so no key sorts between a key and its upper bound.
       KeyRange rest = KeyRange.all();
       while (true) {
         CommitBatch batch = new CommitBatch();
