@@ -31,7 +31,7 @@ import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
-import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -227,27 +227,39 @@ final class Planning implements RelOptTable.ViewExpander {
     return found[0];
   }
 
-  /**
-   * Whether one of the rel's own expressions (not its inputs') holds a sub-query. Looks
-   * without copying: a plain {@link RexShuttle} rebuilds every call's operand list on the
-   * way, which on the corpus's deeply nested expressions was 1-2% of planning a statement.
-   */
+  /** Whether one of the rel's own expressions (not its inputs') holds a sub-query. */
   static boolean hasOwnSubQuery(RelNode rel) {
-    boolean[] found = {false};
+    return !ownSubQueries(rel).isEmpty();
+  }
+
+  /**
+   * The sub-queries in the rel's own expressions (not its inputs'), found without copying: a
+   * plain {@link RexShuttle} rebuilds every call's operand list on the way, which on the
+   * corpus's deeply nested expressions was 1-2% of planning a statement.
+   */
+  static List<RexSubQuery> ownSubQueries(RelNode rel) {
+    List<RexSubQuery> found = new ArrayList<>();
+    RexVisitorImpl<Void> finder = new RexVisitorImpl<>(true) {
+      @Override
+      public Void visitSubQuery(RexSubQuery subQuery) {
+        found.add(subQuery);
+        return super.visitSubQuery(subQuery);
+      }
+    };
     rel.accept(new RexShuttle() {
       @Override
       public RexNode visitCall(RexCall call) {
-        found[0] = found[0] || RexUtil.SubQueryFinder.find(call) != null;
+        call.accept(finder);
         return call;
       }
 
       @Override
       public RexNode visitSubQuery(RexSubQuery subQuery) {
-        found[0] = true;
+        subQuery.accept(finder);
         return subQuery;
       }
     });
-    return found[0];
+    return found;
   }
 
   /** Times consecutive phases. */

@@ -17,8 +17,6 @@ import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlExplain;
@@ -269,13 +267,9 @@ final class QueryCompiler {
     if (rel instanceof MorphScan s) {
       ids.add(s.def().id());
     }
-    rel.accept(new RexShuttle() {
-      @Override
-      public RexNode visitSubQuery(RexSubQuery subQuery) {
-        collect(subQuery.rel, ids);
-        return subQuery;
-      }
-    });
+    for (RexSubQuery subQuery : Planning.ownSubQueries(rel)) {
+      collect(subQuery.rel, ids);
+    }
     for (RelNode input : rel.getInputs()) {
       collect(input, ids);
     }
