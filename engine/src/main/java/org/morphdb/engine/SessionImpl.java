@@ -48,7 +48,7 @@ final class SessionImpl implements Session {
   @Override
   public PrepareResponse prepare(PrepareRequest request) {
     ensureOpen();
-    Prepared p = sql.prepare(request.sql());
+    Prepared p = guardStack(() -> sql.prepare(request.sql()));
     long id = STATEMENT_IDS.incrementAndGet();
     prepared.put(id, p);
     return sql.describe(id, p, sql.describeCatalog(tx, node), tx);
@@ -64,6 +64,23 @@ final class SessionImpl implements Session {
   @Override
   public Response execute(ExecuteRequest request) {
     ensureOpen();
+    return guardStack(() -> run(request));
+  }
+
+  /**
+   * The last line of defence against a statement nested deeper than some recursive step can
+   * follow (parsing, planning and running each guard their own): the statement fails with
+   * 42000 and the session stays usable. Whatever the statement wrote was undone on the way.
+   */
+  private static <T> T guardStack(java.util.function.Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (StackOverflowError e) {
+      throw new MorphException(ErrorCode.INVALID_STATEMENT, "Statement too complex (nested too deeply)", e);
+    }
+  }
+
+  private Response run(ExecuteRequest request) {
     Prepared p = request.statementId() > 0 ? statement(request.statementId()) : sql.prepare(request.sql());
     List<Object> params = request.parameters() == null ? List.of() : request.parameters();
     Map<Integer, Integer> clientVersions =
@@ -110,7 +127,7 @@ final class SessionImpl implements Session {
         Response r = sql.runDml(t, node, p, params, clientVersions);
         txm.commit(t, node);
         return r;
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | StackOverflowError e) {
         txm.rollback(t);
         throw e;
       }
@@ -135,7 +152,7 @@ final class SessionImpl implements Session {
         t.writes().undoStatement();
       }
       throw e;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       t.writes().undoStatement();
       throw e;
     }

@@ -180,7 +180,15 @@ final class DdlTranslator {
     throw MorphException.of(ErrorCode.INVALID_STATEMENT, "Invalid name %s", id);
   }
 
+  /**
+   * The stored text of a view's query, a DEFAULT or a CHECK. Unparsing recurses once per
+   * nesting level, so a statement the parser just managed to read can still overflow here.
+   */
   static String sql(SqlNode node) {
-    return node.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
+    try {
+      return node.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
+    } catch (StackOverflowError e) {
+      throw new MorphException(ErrorCode.INVALID_STATEMENT, "Statement too complex (nested too deeply)", e);
+    }
   }
 }
