@@ -66,9 +66,14 @@ final class KeySpace {
     while (true) {
       VersionChain chain = likelyNew ? null : byKey.get(key);
       if (chain == null) {
-        VersionChain fresh = new VersionChain();
+        VersionChain fresh = new VersionChain(ts, stored); // born with its version: nothing to prune
         chain = byKey.putIfAbsent(key, fresh);
-        chain = chain == null ? fresh : chain;
+        if (chain == null) {
+          if (fresh.initialLiveness() != 0) {
+            liveKeys.increment();
+          }
+          return fresh;
+        }
       }
       int delta = chain.write(ts, stored, replaceSameTs, horizon);
       if (delta == VersionChain.REMOVED) {

@@ -416,7 +416,7 @@ public final class MvccStore {
     private final long readTs;
     /** Skip keys with a version newer than readTs. */
     private final boolean unchangedOnly;
-    private final VersionChain.Version[] versions = new VersionChain.Version[OrderedChains.CAPACITY];
+    private final Version[] versions = new Version[OrderedChains.CAPACITY];
     private int count;
     private int pos;
     private Entry next;
@@ -433,7 +433,7 @@ public final class MvccStore {
         if (pos == count && !nextRun()) {
           return false;
         }
-        VersionChain.Version v = versions[pos];
+        Version v = versions[pos];
         if (v != null && !v.isTombstone()) {
           next = new Entry(chains.key(pos), v.value, v.ts);
         }

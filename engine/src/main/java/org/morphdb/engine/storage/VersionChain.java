@@ -4,8 +4,15 @@ package org.morphdb.engine.storage;
  * The versions of one key, newest first. Readers walk the chain without locking; writers
  * synchronize on the chain. Versions are immutable except for their {@code next} link,
  * which writers change only to splice in an older version or to cut off unreachable ones.
+ *
+ * <p>The chain is itself the version its key was created with (it extends {@link Version}):
+ * most keys of a big table have one version, and keeping it inline saves an object and a
+ * dependent memory access per key, which is both heap and young-collection copying (a
+ * backfill creates a million chains at once). Once newer versions make the embedded one
+ * unreachable, its value is cleared so that the chain object does not keep an old row image
+ * alive.
  */
-final class VersionChain {
+final class VersionChain extends Version {
   /** The value of a delete. Never returned to readers. */
   static final Object TOMBSTONE = new Object() {
     @Override
@@ -17,28 +24,27 @@ final class VersionChain {
   /** Returned by {@link #write} when the chain was removed from its space: retry. */
   static final int REMOVED = Integer.MIN_VALUE;
 
-  /** One version of a key. */
-  static final class Version {
-    final long ts;
-    final Object value;
-    volatile Version next;
-
-    Version(long ts, Object value, Version next) {
-      this.ts = ts;
-      this.value = value;
-      this.next = next;
-    }
-
-    boolean isTombstone() {
-      return value == TOMBSTONE;
-    }
-  }
-
   private volatile Version head;
   /** Set, under the chain's lock, when vacuum takes the chain out of its space. */
   private volatile boolean removed;
   /** Set once the chain is in its space's key order (see {@link KeySpace}). */
   volatile boolean linked;
+
+  /** An empty chain (tests). */
+  VersionChain() {
+    super(Long.MIN_VALUE, null, null);
+  }
+
+  /** A chain created with its first version, {@code value} (or {@link #TOMBSTONE}) at {@code ts}. */
+  VersionChain(long ts, Object value) {
+    super(ts, value, null);
+    head = this;
+  }
+
+  /** 1 if a chain created by {@link #VersionChain(long, Object)} counts as a live key. */
+  int initialLiveness() {
+    return liveness(head);
+  }
 
   /** True once vacuum took the chain out of its space: it never holds a live version again. */
   boolean isRemoved() {
@@ -80,6 +86,7 @@ final class VersionChain {
       return REMOVED;
     }
     Version oldHead = head;
+    int oldLiveness = liveness(oldHead); // before clearing the embedded version below
     Version prev = null;
     Version cur = oldHead;
     while (cur != null && cur.ts > ts) {
@@ -90,7 +97,12 @@ final class VersionChain {
       if (!replaceSameTs) {
         return 0;
       }
+      // only the commit that wrote a version replaces it, before any reader may see it
+      Version replaced = cur;
       cur = cur.next;
+      if (replaced == this) {
+        this.value = null; // the embedded version is out of the chain now
+      }
     }
     Version added = new Version(ts, value, cur);
     if (prev == null) {
@@ -99,7 +111,7 @@ final class VersionChain {
       prev.next = added;
     }
     prune(horizon);
-    return liveness(head) - liveness(oldHead);
+    return liveness(head) - oldLiveness;
   }
 
   /**
@@ -117,13 +129,29 @@ final class VersionChain {
     return removed;
   }
 
-  /** Drops every version older than the newest one with {@code ts <= horizon}. */
+  /**
+   * Drops every version older than the newest one with {@code ts <= horizon}. No reader can
+   * reach them: every registered reader reads at or above the horizon and stops at that
+   * version or a newer one.
+   */
   private void prune(long horizon) {
     for (Version v = head; v != null; v = v.next) {
       if (v.ts <= horizon) {
-        if (v.next != null) {
+        Version cut = v.next;
+        if (cut != null) {
           v.next = null;
+          clearIfEmbedded(cut);
         }
+        return;
+      }
+    }
+  }
+
+  /** Clears the embedded version's value if it is among the versions from {@code cut} on. */
+  private void clearIfEmbedded(Version cut) {
+    for (Version t = cut; t != null; t = t.next) {
+      if (t == this) {
+        this.value = null;
         return;
       }
     }
