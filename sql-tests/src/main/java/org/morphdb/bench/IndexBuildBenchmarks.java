@@ -102,11 +102,12 @@ final class IndexBuildBenchmarks {
   }
 
   /**
-   * Writers paced at half their maximum, measured just before; CREATE INDEX big_b ON big (b)
-   * after the "before" window.
+   * One paced round: writers paced at {@code offered} writes/s (half their maximum, {@link
+   * #maxWrites}); CREATE INDEX big_b ON big (b) after the "before" window; unless {@code
+   * keepIndex}, the index is dropped again after the round, for the next one.
    */
-  Paced paced(Dbms.Db db, BenchWriters.Ids ids) throws SQLException, InterruptedException {
-    double max = maxWrites(db, ids);
+  Paced pacedRound(Dbms.Db db, BenchWriters.Ids ids, double max, boolean keepIndex)
+      throws SQLException, InterruptedException {
     double offered = max / 2;
     if (!(offered > 0)) {
       return new Paced(max, offered, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, null);
@@ -126,6 +127,9 @@ final class IndexBuildBenchmarks {
       writers.awaitCaughtUp(b2, CATCH_UP_TIMEOUT);
     } finally {
       writers.stop();
+    }
+    if (!keepIndex) {
+      db.execute("DROP INDEX big_b");
     }
     double p99Before = LatencyLog.percentile(LatencyLog.latencies(writers.logs(), b0, b1), 99);
     double p99During = LatencyLog.percentile(LatencyLog.latencies(writers.logs(), b1, b2), 99);
