@@ -76,7 +76,7 @@ final class SessionImpl implements Session {
     try {
       return work.get();
     } catch (StackOverflowError e) {
-      throw new MorphException(ErrorCode.INVALID_STATEMENT, "Statement too complex (nested too deeply)", e);
+      throw MorphException.tooComplex(e);
     }
   }
 

@@ -143,18 +143,19 @@ public final class BenchRunner {
       }
     }
     for (Dbms d : ALL) {
-      recordPaced(dbs.get(d), max.get(d), rounds.get(d));
+      recordPaced(dbs.get(d), rounds.get(d));
     }
   }
 
-  private void recordPaced(Dbms.Db db, double max, List<IndexBuildBenchmarks.Paced> rounds) {
+  private void recordPaced(Dbms.Db db, List<IndexBuildBenchmarks.Paced> rounds) {
     double[] kept = rounds.stream().mapToDouble(IndexBuildBenchmarks.Paced::kept).toArray();
     double[] p99 = rounds.stream().mapToDouble(p -> p.p99During() / p.p99Before()).toArray();
     long errors = rounds.stream().mapToLong(IndexBuildBenchmarks.Paced::errors).sum();
     String firstError = rounds.stream().map(IndexBuildBenchmarks.Paced::firstError)
         .filter(java.util.Objects::nonNull).findFirst().orElse(null);
     record(Bench.PACED_KEPT, db.dbms(), new Figure(median(kept), "maximum just before "
-        + Fmt.count(max) + " writes/s, offered " + Fmt.count(max / 2) + " writes/s; rounds "
+        + Fmt.count(rounds.get(0).max()) + " writes/s, offered " + Fmt.count(rounds.get(0).offered())
+        + " writes/s; rounds "
         + join(rounds, p -> Fmt.num(p.kept()) + " (build " + Fmt.seconds(p.buildSeconds()) + ")")
         + errors(errors, firstError) + IndexBuildBenchmarks.backfillNote(db)));
     record(Bench.PACED_P99, db.dbms(), new Figure(median(p99), "rounds " + join(rounds,

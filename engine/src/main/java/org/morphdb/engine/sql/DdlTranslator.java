@@ -188,7 +188,7 @@ final class DdlTranslator {
     try {
       return node.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
     } catch (StackOverflowError e) {
-      throw new MorphException(ErrorCode.INVALID_STATEMENT, "Statement too complex (nested too deeply)", e);
+      throw MorphException.tooComplex(e);
     }
   }
 }

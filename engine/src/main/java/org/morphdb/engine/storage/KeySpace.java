@@ -69,7 +69,7 @@ final class KeySpace {
         VersionChain fresh = new VersionChain(ts, stored); // born with its version: nothing to prune
         chain = byKey.putIfAbsent(key, fresh);
         if (chain == null) {
-          if (fresh.initialLiveness() != 0) {
+          if (!fresh.isTombstone()) { // the chain is its first version
             liveKeys.increment();
           }
           return fresh;

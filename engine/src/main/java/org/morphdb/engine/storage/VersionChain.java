@@ -41,11 +41,6 @@ final class VersionChain extends Version {
     head = this;
   }
 
-  /** 1 if a chain created by {@link #VersionChain(long, Object)} counts as a live key. */
-  int initialLiveness() {
-    return liveness(head);
-  }
-
   /** True once vacuum took the chain out of its space: it never holds a live version again. */
   boolean isRemoved() {
     return removed;

@@ -1,8 +1,10 @@
 package org.morphdb.engine.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +19,8 @@ class VersionChainTest {
     assertEquals("v10", chain.read(10));
     assertEquals("v10", chain.read(Long.MAX_VALUE));
     assertEquals(1, chain.versionCount());
-    assertEquals(1, chain.initialLiveness());
-    assertEquals(0, new VersionChain(10, VersionChain.TOMBSTONE).initialLiveness());
+    assertFalse(chain.isTombstone(), "a chain born with a value is a live key");
+    assertTrue(new VersionChain(10, VersionChain.TOMBSTONE).isTombstone());
   }
 
   @Test

@@ -27,7 +27,7 @@ final class ErrorTranslator {
       return m;
     }
     if (isStackOverflow(e)) {
-      return new MorphException(ErrorCode.INVALID_STATEMENT, "Statement too complex (nested too deeply)", e);
+      return MorphException.tooComplex(e);
     }
     SqlParseException parse = find(e, SqlParseException.class);
     if (parse != null) {
