@@ -47,7 +47,8 @@ final class DeadKeys {
       for (Dead d = queue.peek(); d != null && d.ts <= horizon; d = queue.peek()) {
         queue.poll();
         // a chain written again since holds a newer version: vacuum keeps it
-        if (!d.chain.isRemoved() && d.chain.vacuum(horizon)) {
+        // a chain that hides an entry of the space's run stays as long as the run
+        if (!d.chain.isRemoved() && !d.space.shadowsRun(d.key) && d.chain.vacuum(horizon)) {
           d.space.unlink(d.key, d.chain);
           removed++;
         }

@@ -79,6 +79,11 @@ public class Key implements Comparable<Key> {
         parts.length == 0 ? KeyParts.PREFIX_LOWEST : KeyParts.sortPrefix(parts[0]));
   }
 
+  /** A key of parts normalized already (a {@link SortedRun}'s); the key keeps the array. */
+  static Key ofNormalized(Object[] parts) {
+    return make(parts);
+  }
+
   /** A key of the given parts, normalized (see the class comment). */
   public static Key of(Object... parts) {
     if (parts.length == 1) {
@@ -243,7 +248,7 @@ public class Key implements Comparable<Key> {
   }
 
   /** The rank of what follows part {@code i - 1}: a real part, the end, or a bound. */
-  private int tailRank(int i) {
+  int tailRank(int i) {
     if (i < size()) {
       return KeyParts.RANK_NULL; // any real value: above the end and BEFORE_ALL
     }

@@ -26,6 +26,11 @@ final class KeySpace {
   static final int CHECKPOINT_EVERY = 4096;
   /** While set, written chains stay out of the key order ({@link #deferOrder}). */
   private volatile boolean orderDeferred;
+  /**
+   * The entries a backfill wrote as one sorted run, below every chain version newer than
+   * the run's ts; null for most spaces. Set once, before anyone scans the space.
+   */
+  private volatile SortedRun run;
 
   KeySpace(long id) {
     this(id, 0);
@@ -45,6 +50,57 @@ final class KeySpace {
   /** The chain of {@code key}, or null. */
   VersionChain chain(Key key) {
     return byKey.get(key);
+  }
+
+  /** The space's run, or null. */
+  SortedRun run() {
+    return run;
+  }
+
+  /**
+   * Makes {@code added} the space's run; false (nothing done) if it has one already. Call
+   * before anyone scans or point-reads the entries' keys at or above the run's ts.
+   */
+  synchronized boolean attachRun(SortedRun added) {
+    if (run != null) {
+      return false;
+    }
+    run = added;
+    return true;
+  }
+
+  /** The value a reader at {@code readTs} sees under {@code key}: null if absent or deleted. */
+  Object read(Key key, long readTs) {
+    VersionChain chain = byKey.get(key);
+    SortedRun r = run;
+    if (r == null) {
+      return chain == null ? null : chain.read(readTs);
+    }
+    Version v = chain == null ? null : chain.visible(readTs);
+    if (r.ts <= readTs && (v == null || v.ts < r.ts)) {
+      int i = r.search(key);
+      if (i >= 0) {
+        return r.value(i); // the run's entry is the newer version
+      }
+    }
+    return v == null || v.isTombstone() ? null : v.value;
+  }
+
+  /** The ts of the newest version of {@code key}, tombstones included; MIN_VALUE if none. */
+  long newestTs(Key key) {
+    VersionChain chain = byKey.get(key);
+    long ts = chain == null ? Long.MIN_VALUE : chain.newestTs();
+    SortedRun r = run;
+    return r != null && r.ts > ts && r.contains(key) ? r.ts : ts;
+  }
+
+  /**
+   * True if {@code key}'s chain may hide an entry of the run: it must then stay, tombstone
+   * and all, or the entry would be seen again.
+   */
+  boolean shadowsRun(Key key) {
+    SortedRun r = run;
+    return r != null && r.contains(key);
   }
 
   /** The chains of the keys of {@code range}, in key order (or descending). Weakly consistent. */
@@ -199,7 +255,7 @@ final class KeySpace {
   void vacuum(long horizon) {
     for (Iterator<Map.Entry<Key, VersionChain>> it = ordered.entries(null, null, false); it.hasNext(); ) {
       Map.Entry<Key, VersionChain> e = it.next();
-      if (e.getValue().vacuum(horizon)) {
+      if (!shadowsRun(e.getKey()) && e.getValue().vacuum(horizon)) {
         unlink(e.getKey(), e.getValue());
       }
     }

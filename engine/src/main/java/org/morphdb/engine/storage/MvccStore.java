@@ -126,8 +126,7 @@ public final class MvccStore {
   /** The value of {@code key} at {@code readTs}, or null if absent or deleted. */
   public Object get(long space, Key key, long readTs) {
     KeySpace s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chain(key);
-    return chain == null ? null : chain.read(readTs);
+    return s == null ? null : s.read(key, readTs);
   }
 
   /**
@@ -150,8 +149,7 @@ public final class MvccStore {
 
     /** As {@link MvccStore#get}. */
     public Object get(Key key) {
-      VersionChain chain = space == null ? null : space.chain(key);
-      return chain == null ? null : chain.read(readTs);
+      return space == null ? null : space.read(key, readTs);
     }
 
     /**
@@ -163,6 +161,12 @@ public final class MvccStore {
     public void getAll(Key[] keys, Object[] values, int n) {
       if (space == null) {
         java.util.Arrays.fill(values, 0, n, null);
+        return;
+      }
+      if (space.run() != null) {
+        for (int i = 0; i < n; i++) {
+          values[i] = space.read(keys[i], readTs);
+        }
         return;
       }
       for (int i = 0; i < n; i++) {
@@ -182,8 +186,7 @@ public final class MvccStore {
    */
   public long newestVersionTs(long space, Key key) {
     KeySpace s = spaces.get(space);
-    VersionChain chain = s == null ? null : s.chain(key);
-    return chain == null ? Long.MIN_VALUE : chain.newestTs();
+    return s == null ? Long.MIN_VALUE : s.newestTs(key);
   }
 
   /** The live keys of {@code range} at {@code readTs}, ascending. Lazy; weakly consistent. */
@@ -202,7 +205,7 @@ public final class MvccStore {
     if (s == null || range.isEmpty()) {
       return Collections.emptyIterator();
     }
-    return new VisibleEntries(s.ordered(range, false), readTs, true);
+    return entries(s, range, readTs, true, false);
   }
 
   /** As {@link #scan}, descending. */
@@ -215,7 +218,14 @@ public final class MvccStore {
     if (s == null || range.isEmpty()) {
       return Collections.emptyIterator();
     }
-    return new VisibleEntries(s.ordered(range, descending), readTs, false);
+    return entries(s, range, readTs, false, descending);
+  }
+
+  private static Iterator<Entry> entries(KeySpace s, KeyRange range, long readTs, boolean unchangedOnly,
+      boolean descending) {
+    SortedRun run = s.run();
+    return run == null ? new VisibleEntries(s.ordered(range, descending), readTs, unchangedOnly)
+        : new MergedEntries(s.ordered(range, descending), run, range, readTs, unchangedOnly, descending);
   }
 
   // ---- writes outside commits ----
@@ -294,6 +304,26 @@ public final class MvccStore {
   // ---- bulk builds ----
 
   /**
+   * Puts the backfill's entries into {@code space} as one sorted run of {@code entries}' ts
+   * (see {@link SortedRun}), sorting them first and calling {@code checkpoint} meanwhile. A
+   * space that has a run already gets them written as versions instead. For a plain index
+   * that no one reads yet: nothing may read the entries' keys before this returns.
+   */
+  public void attachRun(long space, SortedRun.Builder entries, Runnable checkpoint) {
+    KeySpace s = spaces.getOrCreate(space);
+    SortedRun run = entries.build(checkpoint);
+    if (!s.attachRun(run)) {
+      Key[] keys = new Key[run.size()];
+      Object[] values = new Object[run.size()];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = run.key(i);
+        values[i] = run.value(i);
+      }
+      putAllAt(space, keys, values, keys.length, run.ts);
+    }
+  }
+
+  /**
    * Until {@link #restoreOrder}, writes to {@code space} (created if needed) skip its key
    * order: point reads see them, scans of the space do not. For building an index that no
    * one scans yet (WRITE_ONLY): each write then costs a hash-map insert instead of a tree
@@ -361,7 +391,11 @@ public final class MvccStore {
   /** Cheap estimate of the live keys of a space (keys whose newest version is not a delete). */
   public long approximateSize(long space) {
     KeySpace s = spaces.get(space);
-    return s == null ? 0 : Math.max(0, s.liveKeys.sum());
+    if (s == null) {
+      return 0;
+    }
+    SortedRun run = s.run(); // its entries deleted since are not subtracted: an estimate
+    return Math.max(0, s.liveKeys.sum() + (run == null ? 0 : run.size()));
   }
 
   /** How many keyspaces the store holds. */
@@ -378,7 +412,7 @@ public final class MvccStore {
   public long keysHeld() {
     long n = 0;
     for (KeySpace s : spaces.all()) {
-      n += s.hashedKeys();
+      n += s.hashedKeys() + (s.run() == null ? 0 : s.run().size());
     }
     return n;
   }
@@ -403,7 +437,8 @@ public final class MvccStore {
   int versionCount(long space, Key key) {
     KeySpace s = spaces.get(space);
     VersionChain chain = s == null ? null : s.chain(key);
-    return chain == null ? 0 : chain.versionCount();
+    int inRun = s != null && s.shadowsRun(key) ? 1 : 0;
+    return (chain == null ? 0 : chain.versionCount()) + inRun;
   }
 
   /**

@@ -1,0 +1,243 @@
+package org.morphdb.engine.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.clock.HybridClock;
+
+/**
+ * A backfill's sorted run: its entries sit one version below every later chain version of
+ * their keys, and a tombstone that hides one of them stays as long as the run.
+ */
+class SortedRunTest {
+  private static final long IX = 7;
+
+  private final MvccStore store = new MvccStore(new HybridClock());
+
+  private static Key key(long a, long id) {
+    return Key.of(a, id);
+  }
+
+  /** Attaches a run at {@code ts} of the entries (a, id) -> "r" + id. */
+  private void attach(long ts, long[][] entries) {
+    SortedRun.Builder b = SortedRun.builder(ts, 4);
+    for (long[] e : entries) {
+      b.add(key(e[0], e[1]), "r" + e[1]);
+    }
+    store.attachRun(IX, b, () -> { });
+  }
+
+  private List<String> scan(KeyRange range, long ts, boolean descending) {
+    List<String> seen = new ArrayList<>();
+    Iterator<Entry> it = descending ? store.scanDescending(IX, range, ts) : store.scan(IX, range, ts);
+    it.forEachRemaining(e -> seen.add(e.key() + "=" + e.value()));
+    return seen;
+  }
+
+  @Test
+  void aRunsEntriesAreReadInKeyOrderFromItsTsOn() {
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{5, 1}, {3, 2}, {5, 0}, {9, 3}});
+    assertEquals(List.of("(3, 2)=r2", "(5, 0)=r0", "(5, 1)=r1", "(9, 3)=r3"), scan(KeyRange.all(), s, false));
+    assertEquals(List.of("(9, 3)=r3", "(5, 1)=r1", "(5, 0)=r0", "(3, 2)=r2"), scan(KeyRange.all(), s, true));
+    assertEquals(List.of("(5, 0)=r0", "(5, 1)=r1"), scan(KeyRange.prefix(5L), s, false));
+    assertEquals(List.of(), scan(KeyRange.all(), s - 1, false), "nothing below the run's ts");
+    assertEquals("r1", store.get(IX, key(5, 1), s));
+    assertNull(store.get(IX, key(5, 1), s - 1));
+    assertEquals(s, store.newestVersionTs(IX, key(9, 3)));
+  }
+
+  @Test
+  void aDeleteAfterTheRunsTsHidesItsEntryFromThenOn() {
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{1, 1}, {2, 2}});
+    long deleted = store.commit(new CommitBatch().delete(IX, key(1, 1)));
+    assertEquals(List.of("(2, 2)=r2"), scan(KeyRange.all(), deleted, false));
+    assertEquals(List.of("(2, 2)=r2"), scan(KeyRange.all(), deleted, true));
+    assertEquals(List.of("(1, 1)=r1", "(2, 2)=r2"), scan(KeyRange.all(), deleted - 1, false));
+    assertNull(store.get(IX, key(1, 1), deleted));
+    assertEquals("r1", store.get(IX, key(1, 1), deleted - 1));
+    long again = store.commit(new CommitBatch().put(IX, key(1, 1), "back"));
+    assertEquals(List.of("(1, 1)=back", "(2, 2)=r2"), scan(KeyRange.all(), again, false));
+  }
+
+  @Test
+  void aChainVersionOlderThanTheRunLosesToTheRunsEntry() {
+    // a delete while the index was DELETE_ONLY, then the row came back before the backfill's
+    // snapshot: the run has the entry, and it is the newer version
+    long tombstoned = store.commit(new CommitBatch().delete(IX, key(4, 4)));
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{4, 4}});
+    assertEquals("r4", store.get(IX, key(4, 4), s));
+    assertNull(store.get(IX, key(4, 4), tombstoned));
+    assertEquals(List.of("(4, 4)=r4"), scan(KeyRange.all(), s, false));
+  }
+
+  @Test
+  void aTombstoneThatHidesARunEntryIsNeverReclaimedButOthersAre() {
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{1, 1}});
+    store.commit(new CommitBatch().delete(IX, key(1, 1)));
+    store.commit(new CommitBatch().put(IX, key(8, 8), "writer's"));
+    store.commit(new CommitBatch().delete(IX, key(8, 8)));
+    store.reclaimDeletedKeys();
+    store.vacuum();
+    assertEquals(List.of(), scan(KeyRange.all(), Long.MAX_VALUE, false));
+    assertNull(store.get(IX, key(1, 1), Long.MAX_VALUE));
+    assertEquals(1, store.keysHeld(IX)[0], "the hiding tombstone's chain stays, the other went");
+  }
+
+  @Test
+  void aSecondRunOfASpaceIsWrittenAsVersions() {
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{1, 1}});
+    long later = store.commit(new CommitBatch().put(IX, key(0, 0), "x"));
+    attach(later, new long[][] {{2, 2}, {1, 1}});
+    assertEquals(List.of("(0, 0)=x", "(1, 1)=r1", "(2, 2)=r2"), scan(KeyRange.all(), later, false));
+    assertEquals(3, store.keysHeld(IX)[0], "a chain for each key of the second run, and the writer's");
+  }
+
+  @Test
+  void keysOfOneRunHaveOneLength() {
+    SortedRun.Builder b = SortedRun.builder(1, 4);
+    b.add(key(1, 1), "a");
+    assertThrows(MorphException.class, () -> b.add(Key.of(1L), "b"));
+    assertThrows(MorphException.class, () -> b.add(Key.upperBound(1L), "c"));
+  }
+
+  /** Parts of every kind keys hold, numbers of several classes among them. */
+  private static Object randomPart(Random random) {
+    switch (random.nextInt(6)) {
+      case 0:
+        return null;
+      case 1:
+        return "s" + random.nextInt(20);
+      case 2:
+        return random.nextInt(10) / 2.0;
+      case 3:
+        return new BigDecimal(random.nextInt(10)).movePointLeft(1);
+      default:
+        return (long) random.nextInt(12) - 3;
+    }
+  }
+
+  @Test
+  void searchesAgreeWithKeyOrderForEveryKindOfPartAndBound() {
+    Random random = new Random(11);
+    for (int round = 0; round < 30; round++) {
+      TreeMap<Key, Object> model = new TreeMap<>();
+      SortedRun.Builder b = SortedRun.builder(1, 2);
+      boolean mixed = random.nextBoolean();
+      int n = random.nextInt(400);
+      for (int id = 0; id < n; id++) {
+        Object first = mixed ? randomPart(random) : (Object) (long) random.nextInt(50);
+        Key k = Key.of(first, (long) id);
+        model.put(k, id);
+        b.add(k, id);
+      }
+      SortedRun run = b.build(() -> { });
+      List<Key> sorted = new ArrayList<>(model.keySet());
+      for (int i = 0; i < sorted.size(); i++) {
+        assertEquals(sorted.get(i), run.key(i));
+        assertEquals(i, run.search(sorted.get(i)));
+      }
+      for (int probe = 0; probe < 200; probe++) {
+        Object p = mixed ? randomPart(random) : (Object) ((long) random.nextInt(52) - 1);
+        for (Key bound : List.of(Key.lowerBound(p), Key.upperBound(p), Key.of(p, (long) random.nextInt(n + 1)))) {
+          int expected = Collections.binarySearch(sorted, bound);
+          int ceiling = expected >= 0 ? expected : -expected - 1;
+          assertEquals(ceiling, run.ceiling(bound), () -> "ceiling of " + bound);
+          assertEquals(expected >= 0 ? expected : ceiling - 1, run.floor(bound), () -> "floor of " + bound);
+        }
+      }
+    }
+  }
+
+  @Test
+  void scansOfARunAndChainsMatchAModelOfEveryVersion() {
+    Random random = new Random(5);
+    for (int round = 0; round < 40; round++) {
+      MvccStore st = new MvccStore(new HybridClock());
+      SnapshotHandle pinned = st.openSnapshot(); // keeps every version for the reads below
+      // model: key -> (ts -> value or null for a delete)
+      TreeMap<Key, TreeMap<Long, Object>> model = new TreeMap<>();
+      List<Long> times = new ArrayList<>();
+      for (int i = 0; i < 30; i++) { // writers before the run's snapshot
+        times.add(write(st, model, random));
+      }
+      long s = st.snapshotTs();
+      times.add(s);
+      SortedRun.Builder b = SortedRun.builder(s, 8);
+      for (long a = 0; a < 40; a++) {
+        if (random.nextInt(3) > 0) {
+          Key k = key(a % 13, a);
+          b.add(k, "run" + a);
+          model.computeIfAbsent(k, x -> new TreeMap<>()).putIfAbsent(s, "run" + a);
+        }
+      }
+      for (int i = 0; i < 20; i++) { // writers during the build, before the run is attached
+        times.add(write(st, model, random));
+      }
+      st.attachRun(IX, b, () -> { });
+      for (int i = 0; i < 40; i++) {
+        times.add(write(st, model, random));
+      }
+      boolean vacuumed = random.nextBoolean();
+      if (vacuumed) {
+        pinned.close();
+        st.reclaimDeletedKeys();
+        st.vacuum();
+        long horizon = st.lowWaterMark();
+        times.removeIf(t -> t < horizon);
+        times.add(horizon);
+      }
+      for (long t : times) {
+        Key low = Key.lowerBound((long) random.nextInt(14));
+        Key high = Key.upperBound((long) random.nextInt(14));
+        KeyRange range = random.nextInt(4) == 0 ? KeyRange.all() : KeyRange.of(low, high);
+        List<String> expected = new ArrayList<>();
+        model.forEach((k, versions) -> {
+          var v = versions.floorEntry(t);
+          if (v != null && v.getValue() != null && range.contains(k)) {
+            expected.add(k + "=" + v.getValue());
+          }
+        });
+        List<String> asc = new ArrayList<>();
+        st.scan(IX, range, t).forEachRemaining(e -> asc.add(e.key() + "=" + e.value()));
+        assertEquals(expected, asc, "ascending at " + t + " in " + range);
+        List<String> desc = new ArrayList<>();
+        st.scanDescending(IX, range, t).forEachRemaining(e -> desc.add(e.key() + "=" + e.value()));
+        Collections.reverse(desc);
+        assertEquals(expected, desc, "descending at " + t + " in " + range);
+        for (Key k : model.keySet()) {
+          var v = model.get(k).floorEntry(t);
+          assertEquals(v == null ? null : v.getValue(), st.get(IX, k, t), "get " + k + " at " + t);
+        }
+      }
+      if (!vacuumed) {
+        pinned.close();
+      }
+    }
+  }
+
+  /** A committed put or delete of a random key, recorded in the model; returns its ts. */
+  private static long write(MvccStore st, TreeMap<Key, TreeMap<Long, Object>> model, Random random) {
+    long a = random.nextInt(40);
+    Key k = key(a % 13, a);
+    boolean delete = random.nextBoolean();
+    CommitBatch batch = delete ? new CommitBatch().delete(IX, k) : new CommitBatch().put(IX, k, "w" + random.nextInt(100));
+    long ts = st.commit(batch);
+    model.computeIfAbsent(k, x -> new TreeMap<>()).put(ts, delete ? null : batch.writes().get(0).stored());
+    return ts;
+  }
+}
