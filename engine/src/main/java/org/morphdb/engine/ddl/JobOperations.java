@@ -266,6 +266,7 @@ public final class JobOperations {
     store.awaitVisible(finalActivationTs);
     long lastDelete = 0;
     for (long space : spaces) {
+      lastDelete = Math.max(lastDelete, store.retireRun(space)); // a backfill's run: at once
       // Each batch resumes after the last key deleted: starting over would step through the
       // tombstones of every earlier batch again (quadratic in the index's size: a DROP INDEX
       // of a million entries kept a core busy for tens of seconds). No key of a space starts

@@ -77,7 +77,7 @@ final class KeySpace {
       return chain == null ? null : chain.read(readTs);
     }
     Version v = chain == null ? null : chain.visible(readTs);
-    if (r.ts <= readTs && (v == null || v.ts < r.ts)) {
+    if (r.visibleAt(readTs) && (v == null || v.ts < r.ts)) {
       int i = r.search(key);
       if (i >= 0) {
         return r.value(i); // the run's entry is the newer version

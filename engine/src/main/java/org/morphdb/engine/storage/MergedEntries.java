@@ -60,7 +60,7 @@ final class MergedEntries implements Iterator<Entry> {
         next = visible(chainNext.getKey(), chainNext.getValue(), false);
         chainNext = null;
       } else if (c > 0) {
-        next = run.ts <= readTs ? new Entry(run.key(runAt), run.value(runAt), run.ts) : null;
+        next = run.visibleAt(readTs) ? new Entry(run.key(runAt), run.value(runAt), run.ts) : null;
         step();
       } else {
         next = visible(chainNext.getKey(), chainNext.getValue(), true);
@@ -81,7 +81,7 @@ final class MergedEntries implements Iterator<Entry> {
       return null;
     }
     Version v = chain.visible(readTs);
-    if (inRun && run.ts <= readTs && (v == null || v.ts < run.ts)) {
+    if (inRun && run.visibleAt(readTs) && (v == null || v.ts < run.ts)) {
       return new Entry(key, run.value(runAt), run.ts);
     }
     return v == null || v.isTombstone() ? null : new Entry(key, v.value, v.ts);

@@ -359,6 +359,23 @@ public final class MvccStore {
     spaces.getOrCreate(space, (int) Math.min(Integer.MAX_VALUE / 2, Math.max(0, expectedKeys)));
   }
 
+  /**
+   * Deletes every entry of {@code space}'s run in one commit, as if each had a tombstone (a
+   * purge of a dropped index: a million tombstones would cost a million chains). Returns the
+   * commit's ts, or 0 if the space has no run. Its chains are the caller's to delete.
+   */
+  public long retireRun(long space) {
+    KeySpace s = spaces.get(space);
+    SortedRun run = s == null ? null : s.run();
+    if (run == null) {
+      return 0;
+    }
+    try (CommitTicket ticket = begin()) {
+      run.retire(ticket.ts()); // readers at or above it wait for the ticket, then see this
+      return ticket.ts();
+    }
+  }
+
   // ---- reclamation and administration ----
 
   /**

@@ -31,6 +31,8 @@ public final class SortedRun {
   /** Part {@code j} of every key: a {@code long[]} or an {@code Object[]}. */
   private final Object[] columns;
   private final Object[] values;
+  /** Readers at or above this ts see none of the entries (set once, by {@link MvccStore#retireRun}). */
+  private volatile long retiredTs = Long.MAX_VALUE;
 
   private static final int FENCE_SHIFT = 6;
 
@@ -49,6 +51,16 @@ public final class SortedRun {
   /** Collects entries for a run at {@code ts}; {@code expected} sizes its arrays. */
   public static Builder builder(long ts, long expected) {
     return new Builder(ts, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, expected)));
+  }
+
+  /** True if a reader at {@code readTs} sees the entries (those no chain version hides). */
+  boolean visibleAt(long readTs) {
+    return ts <= readTs && readTs < retiredTs;
+  }
+
+  /** From {@code ts} on, no reader sees any entry (a purge deletes them all at once). */
+  void retire(long ts) {
+    retiredTs = ts;
   }
 
   /** The number of entries. */

@@ -108,6 +108,19 @@ class SortedRunTest {
   }
 
   @Test
+  void retiringARunDeletesEveryEntryAtOnceAndLeavesTheChains() {
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{1, 1}, {2, 2}});
+    long put = store.commit(new CommitBatch().put(IX, key(3, 3), "writer's"));
+    long retired = store.retireRun(IX);
+    assertEquals(List.of("(1, 1)=r1", "(2, 2)=r2", "(3, 3)=writer's"), scan(KeyRange.all(), retired - 1, false));
+    assertEquals(List.of("(3, 3)=writer's"), scan(KeyRange.all(), retired, false));
+    assertNull(store.get(IX, key(1, 1), retired));
+    assertEquals("r1", store.get(IX, key(1, 1), put));
+    assertEquals(0, new MvccStore(new HybridClock()).retireRun(IX), "no run, nothing to delete");
+  }
+
+  @Test
   void keysOfOneRunHaveOneLength() {
     SortedRun.Builder b = SortedRun.builder(1, 4);
     b.add(key(1, 1), "a");
