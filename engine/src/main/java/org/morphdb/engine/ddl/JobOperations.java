@@ -17,7 +17,7 @@ import org.morphdb.engine.storage.Key;
 import org.morphdb.engine.storage.KeyRange;
 import org.morphdb.engine.storage.MvccStore;
 import org.morphdb.engine.storage.SnapshotHandle;
-import org.morphdb.engine.storage.SortedRun;
+import org.morphdb.engine.storage.RunBuilder;
 import org.morphdb.engine.tx.ConstraintChecker;
 import org.morphdb.engine.tx.LockMode;
 import org.morphdb.engine.tx.LockName;
@@ -114,6 +114,13 @@ public final class JobOperations {
     if (deferOrder) {
       store.deferOrder(index.id());
     }
+    // A plain index no one reads yet gets its entries, and what commits write to it
+    // meanwhile, as one sorted run attached at the end: arrays instead of an object graph
+    // per entry (see SortedRun, WriteLog).
+    boolean asRun = deferOrder && !index.unique();
+    if (asRun) {
+      store.openLog(index.id());
+    }
     CpuBudget budget = new CpuBudget(backfillCores, store::commitsBegun, clocks);
     ColumnDef[] columns = indexColumns(table, index);
     try (SnapshotHandle snapshot = store.openSnapshot()) {
@@ -121,9 +128,7 @@ public final class JobOperations {
       long total = store.approximateSize(table.id());
       long done = 0;
       job.progress(0, total);
-      // A plain index no one reads yet gets its entries as one sorted run, attached at the
-      // end: arrays instead of an object graph per entry (see SortedRun).
-      SortedRun.Builder run = deferOrder && !index.unique() ? SortedRun.builder(s, total + total / 8) : null;
+      RunBuilder run = asRun ? RunBuilder.at(s, total + total / 8) : null;
       Iterator<Entry> rows = store.scanUnchangedSince(table.id(), KeyRange.all(), s);
       while (rows.hasNext()) {
         if (cancellable && job.cancelRequested()) {
@@ -139,6 +144,9 @@ public final class JobOperations {
       }
       job.progress(done, done);
     } finally {
+      if (asRun) {
+        store.abandonLog(index.id()); // after a failure: the logged writes go to chains
+      }
       if (deferOrder) {
         // also after a failure: the purge scans what was written
         store.restoreOrder(index.id(), budget::checkpoint);
@@ -160,7 +168,7 @@ public final class JobOperations {
    * {@code run} if there is one, else written at S.
    */
   private int backfillBatch(TableDef table, IndexDef index, ColumnDef[] columns, Iterator<Entry> rows,
-      long s, SortedRun.Builder run) {
+      long s, RunBuilder run) {
     if (run != null) {
       int n = 0;
       while (n < PLAIN_BATCH && rows.hasNext()) {

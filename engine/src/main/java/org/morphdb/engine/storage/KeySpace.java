@@ -31,6 +31,8 @@ final class KeySpace {
    * the run's ts; null for most spaces. Set once, before anyone scans the space.
    */
   private volatile SortedRun run;
+  /** While a backfill runs: where commits append their writes instead (see {@link WriteLog}). */
+  private volatile WriteLog log;
 
   KeySpace(long id) {
     this(id, 0);
@@ -77,11 +79,9 @@ final class KeySpace {
       return chain == null ? null : chain.read(readTs);
     }
     Version v = chain == null ? null : chain.visible(readTs);
-    if (r.visibleAt(readTs) && (v == null || v.ts < r.ts)) {
-      int i = r.search(key);
-      if (i >= 0) {
-        return r.value(i); // the run's entry is the newer version
-      }
+    int i = r.search(key);
+    if (i >= 0 && r.wins(i, v, readTs)) {
+      return r.isTombstone(i) ? null : r.value(i);
     }
     return v == null || v.isTombstone() ? null : v.value;
   }
@@ -91,7 +91,8 @@ final class KeySpace {
     VersionChain chain = byKey.get(key);
     long ts = chain == null ? Long.MIN_VALUE : chain.newestTs();
     SortedRun r = run;
-    return r != null && r.ts > ts && r.contains(key) ? r.ts : ts;
+    int i = r == null ? -1 : r.search(key);
+    return i >= 0 ? Math.max(ts, r.ts(i)) : ts;
   }
 
   /**
@@ -101,6 +102,30 @@ final class KeySpace {
   boolean shadowsRun(Key key) {
     SortedRun r = run;
     return r != null && r.contains(key);
+  }
+
+  /** The log commits append to while a backfill runs, or null. */
+  WriteLog log() {
+    return log;
+  }
+
+  /** Starts a log (see {@link WriteLog}); false if one is open already. */
+  synchronized boolean openLog() {
+    if (log != null) {
+      return false;
+    }
+    log = new WriteLog();
+    return true;
+  }
+
+  /** Closes and returns the log, or null if none was open. Commits write chains from now on. */
+  synchronized WriteLog closeLog() {
+    WriteLog l = log;
+    if (l != null) {
+      l.close();
+      log = null;
+    }
+    return l;
   }
 
   /** The chains of the keys of {@code range}, in key order (or descending). Weakly consistent. */

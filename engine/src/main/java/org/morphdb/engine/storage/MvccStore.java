@@ -290,6 +290,12 @@ public final class MvccStore {
       if (background && space.ordersWrites() && ++written % YIELD_EVERY == 0) {
         Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
       }
+      if (!background) {
+        WriteLog log = space.log();
+        if (log != null && log.append(w.key(), w.stored(), ts)) {
+          continue; // a backfill folds it into its run
+        }
+      }
       VersionChain chain = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon, background);
       if (!chain.linked && space.ordersWrites()) {
         links.add(space, w.key(), chain);
@@ -304,23 +310,66 @@ public final class MvccStore {
   // ---- bulk builds ----
 
   /**
-   * Puts the backfill's entries into {@code space} as one sorted run of {@code entries}' ts
-   * (see {@link SortedRun}), sorting them first and calling {@code checkpoint} meanwhile. A
-   * space that has a run already gets them written as versions instead. For a plain index
-   * that no one reads yet: nothing may read the entries' keys before this returns.
+   * From now until {@link #attachRun} or {@link #abandonLog}, commits append their writes to
+   * {@code space} (created if needed) to a log instead of its chains (see {@link WriteLog}):
+   * for a plain index being built, which no one reads until the backfill is done.
    */
-  public void attachRun(long space, SortedRun.Builder entries, Runnable checkpoint) {
+  public void openLog(long space) {
+    spaces.getOrCreate(space).openLog();
+  }
+
+  /**
+   * Puts the backfill's entries and the writes logged meanwhile into {@code space} as one
+   * sorted run (see {@link SortedRun}), each key's newest version; sorting calls {@code
+   * checkpoint} now and then. Closes the log first, and waits for the commits that might
+   * still append to it. A space that has a run already gets the entries written into its
+   * chains instead. Nothing may read the space before this returns.
+   */
+  public void attachRun(long space, RunBuilder entries, Runnable checkpoint) {
     KeySpace s = spaces.getOrCreate(space);
+    WriteLog log = closeLogAndWait(s);
+    if (log != null) {
+      log.drainInto(entries);
+    }
     SortedRun run = entries.build(checkpoint);
     if (!s.attachRun(run)) {
-      Key[] keys = new Key[run.size()];
-      Object[] values = new Object[run.size()];
-      for (int i = 0; i < keys.length; i++) {
-        keys[i] = run.key(i);
-        values[i] = run.value(i);
-      }
-      putAllAt(space, keys, values, keys.length, run.ts);
+      writeChains(s, run);
     }
+  }
+
+  /** Closes {@code space}'s log, if any, and writes what it holds into its chains: after a failed backfill. */
+  public void abandonLog(long space) {
+    KeySpace s = spaces.get(space);
+    WriteLog log = s == null ? null : closeLogAndWait(s);
+    if (log != null) {
+      writeChains(s, log.drain(() -> { }));
+    }
+  }
+
+  private WriteLog closeLogAndWait(KeySpace s) {
+    WriteLog log = s.closeLog();
+    if (log != null) {
+      awaitVisible(snapshotTs()); // every commit that appended took its ts before the close
+    }
+    return log;
+  }
+
+  /** Writes each entry of {@code run} into its key's chain at the entry's ts (a chain's version of that ts stays). */
+  private void writeChains(KeySpace s, SortedRun run) {
+    long horizon = tracker.horizon();
+    PendingLinks links = new PendingLinks();
+    for (int i = 0; i < run.size(); i++) {
+      Key key = run.key(i);
+      VersionChain chain = s.write(key, run.isTombstone(i) ? VersionChain.TOMBSTONE : run.value(i), run.ts(i),
+          false, horizon, false);
+      if (!chain.linked && s.ordersWrites()) {
+        links.add(s, key, chain);
+      }
+      if (run.isTombstone(i)) {
+        deadKeys.add(s, key, chain, run.ts(i));
+      }
+    }
+    links.linkAll(true);
   }
 
   /**

@@ -5,9 +5,10 @@ import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 
 /**
- * An immutable, sorted run of index entries that all carry one version, stamped {@link #ts}:
- * what the backfill of a plain (not UNIQUE) index writes, kept in a few large arrays instead
- * of a hash-map node, a version chain and a tree slot per entry.
+ * An immutable, sorted run of index entries, one version per key: what the backfill of a
+ * plain (not UNIQUE) index writes at its snapshot, and what the application's writers wrote
+ * to the index meanwhile ({@link WriteLog}), kept in a few large arrays instead of a
+ * hash-map node, a version chain and a tree slot per entry. Built by {@link RunBuilder}.
  *
  * <p>Why: a backfill of a million entries as objects allocates a few hundred MB that survive,
  * and every young collection during the build copies them while the application's writers
@@ -17,12 +18,13 @@ import org.morphdb.engine.api.MorphException;
  *
  * <p>The run belongs to a {@link KeySpace}, whose version chains stay the truth for every
  * later change: a reader takes the newer of a key's chain version and its run entry (see
- * {@link KeySpace#read}), so a delete after {@code ts} is a tombstone in a chain that shadows
- * the entry. Such a chain must stay as long as the run does ({@link KeySpace#shadowsRun}).
+ * {@link KeySpace#read}), so a later delete is a tombstone in a chain that shadows the
+ * entry. Such a chain must stay as long as the run does ({@link KeySpace#shadowsRun}). An
+ * entry may itself be a tombstone (a writer's delete during the build), which hides older
+ * chain versions. Only the newest version of each key is kept: readers below it do not read
+ * the index (nothing reads an index before it is PUBLIC, which is after every entry's ts).
  */
 public final class SortedRun {
-  /** The version ts of every entry (the backfill's snapshot). */
-  final long ts;
   private final int size;
   /** {@link Key#sortPrefix()} of each key: searches compare these first. */
   private final long[] prefixes;
@@ -30,32 +32,42 @@ public final class SortedRun {
   private final long[] fences;
   /** Part {@code j} of every key: a {@code long[]} or an {@code Object[]}. */
   private final Object[] columns;
+  /** Each entry's value, or {@link VersionChain#TOMBSTONE}. */
   private final Object[] values;
+  /** Each entry's version ts. */
+  private final long[] stamps;
   /** Readers at or above this ts see none of the entries (set once, by {@link MvccStore#retireRun}). */
   private volatile long retiredTs = Long.MAX_VALUE;
 
   private static final int FENCE_SHIFT = 6;
 
-  private SortedRun(long ts, int size, long[] prefixes, Object[] columns, Object[] values) {
-    this.ts = ts;
+  SortedRun(int size, long[] prefixes, Object[] columns, Object[] values, long[] stamps) {
     this.size = size;
     this.prefixes = prefixes;
     this.columns = columns;
     this.values = values;
+    this.stamps = stamps;
     this.fences = new long[(size + (1 << FENCE_SHIFT) - 1) >>> FENCE_SHIFT];
     for (int b = 0; b < fences.length; b++) {
       fences[b] = prefixes[b << FENCE_SHIFT];
     }
   }
 
-  /** Collects entries for a run at {@code ts}; {@code expected} sizes its arrays. */
-  public static Builder builder(long ts, long expected) {
-    return new Builder(ts, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, expected)));
+  /**
+   * True if a reader at {@code readTs} sees entry {@code i} rather than {@code v}, the version
+   * the key's chain shows it (null if none): the newer of the two, the chain's on a tie.
+   */
+  boolean wins(int i, Version v, long readTs) {
+    long t = stamps[i];
+    return t <= readTs && readTs < retiredTs && (v == null || v.ts < t);
   }
 
-  /** True if a reader at {@code readTs} sees the entries (those no chain version hides). */
-  boolean visibleAt(long readTs) {
-    return ts <= readTs && readTs < retiredTs;
+  long ts(int i) {
+    return stamps[i];
+  }
+
+  boolean isTombstone(int i) {
+    return values[i] == VersionChain.TOMBSTONE;
   }
 
   /** From {@code ts} on, no reader sees any entry (a purge deletes them all at once). */
@@ -81,7 +93,7 @@ public final class SortedRun {
     return values[i];
   }
 
-  private Object part(int column, int i) {
+  Object part(int column, int i) {
     Object c = columns[column];
     return c instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) c)[i];
   }
@@ -158,132 +170,5 @@ public final class SortedRun {
   int floor(Key high) {
     int i = search(high);
     return i >= 0 ? i : -i - 2;
-  }
-
-  /**
-   * Entries in any order, sorted by {@link #build}. Every key must have the same number of
-   * parts (true of a plain index's keys: the index's columns and the row key's) and no two
-   * keys may be equal (each names its row).
-   */
-  public static final class Builder {
-    private final long ts;
-    private long[] prefixes;
-    private Object[] columns;
-    private Object[] values;
-    private int n;
-
-    private Builder(long ts, int capacity) {
-      this.ts = ts;
-      this.prefixes = new long[capacity];
-      this.values = new Object[capacity];
-    }
-
-    /** The number of entries added. */
-    public int size() {
-      return n;
-    }
-
-    /** Adds {@code key} (not a bound) with {@code value}. */
-    public void add(Key key, Object value) {
-      if (key.isBound() || value == null) {
-        throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write %s under key %s", value, key);
-      }
-      if (columns == null) {
-        columns = new Object[key.size()];
-        for (int j = 0; j < columns.length; j++) {
-          columns[j] = new long[prefixes.length];
-        }
-      } else if (key.size() != columns.length) {
-        throw MorphException.of(ErrorCode.INTERNAL_ERROR, "run keys differ in length: %s", key);
-      }
-      if (n == prefixes.length) {
-        grow();
-      }
-      prefixes[n] = key.sortPrefix();
-      for (int j = 0; j < columns.length; j++) {
-        Object part = key.part(j);
-        if (columns[j] instanceof long[] longs) {
-          if (part instanceof Long x) {
-            longs[n] = x;
-            continue;
-          }
-          columns[j] = boxed(longs, n, prefixes.length);
-        }
-        ((Object[]) columns[j])[n] = part;
-      }
-      values[n++] = value;
-    }
-
-    private static Object[] boxed(long[] longs, int n, int capacity) {
-      Object[] objects = new Object[capacity];
-      for (int i = 0; i < n; i++) {
-        objects[i] = longs[i];
-      }
-      return objects;
-    }
-
-    private void grow() {
-      int capacity = prefixes.length + (prefixes.length >> 1) + 16;
-      prefixes = Arrays.copyOf(prefixes, capacity);
-      values = Arrays.copyOf(values, capacity);
-      for (int j = 0; j < columns.length; j++) {
-        columns[j] = columns[j] instanceof long[] longs
-            ? Arrays.copyOf(longs, capacity) : Arrays.copyOf((Object[]) columns[j], capacity);
-      }
-    }
-
-    /** Sorts the entries into a run, calling {@code checkpoint} now and then. */
-    SortedRun build(Runnable checkpoint) {
-      if (n == 0) {
-        return new SortedRun(ts, 0, new long[0], new Object[0], new Object[0]);
-      }
-      int[] order = RunSorter.sort(n, this::compare, checkpoint);
-      long[] sortedPrefixes = new long[n];
-      Object[] sortedValues = new Object[n];
-      for (int i = 0; i < n; i++) {
-        sortedPrefixes[i] = prefixes[order[i]];
-        sortedValues[i] = values[order[i]];
-      }
-      Object[] sortedColumns = new Object[columns.length];
-      for (int j = 0; j < columns.length; j++) {
-        sortedColumns[j] = gather(columns[j], order, n);
-        columns[j] = null; // the unsorted copy may go
-      }
-      prefixes = null;
-      values = null;
-      return new SortedRun(ts, n, sortedPrefixes, sortedColumns, sortedValues);
-    }
-
-    private static Object gather(Object column, int[] order, int n) {
-      if (column instanceof long[] longs) {
-        long[] sorted = new long[n];
-        for (int i = 0; i < n; i++) {
-          sorted[i] = longs[order[i]];
-        }
-        return sorted;
-      }
-      Object[] objects = (Object[]) column;
-      Object[] sorted = new Object[n];
-      for (int i = 0; i < n; i++) {
-        sorted[i] = objects[order[i]];
-      }
-      return sorted;
-    }
-
-    private int compare(int a, int b) {
-      long pa = prefixes[a];
-      long pb = prefixes[b];
-      if (pa != pb) {
-        return pa < pb ? -1 : 1;
-      }
-      for (Object column : columns) {
-        int c = column instanceof long[] longs ? Long.compare(longs[a], longs[b])
-            : KeyParts.compare(((Object[]) column)[a], ((Object[]) column)[b]);
-        if (c != 0) {
-          return c;
-        }
-      }
-      return 0;
-    }
   }
 }

@@ -30,7 +30,7 @@ class SortedRunTest {
 
   /** Attaches a run at {@code ts} of the entries (a, id) -> "r" + id. */
   private void attach(long ts, long[][] entries) {
-    SortedRun.Builder b = SortedRun.builder(ts, 4);
+    RunBuilder b = RunBuilder.at(ts, 4);
     for (long[] e : entries) {
       b.add(key(e[0], e[1]), "r" + e[1]);
     }
@@ -121,8 +121,39 @@ class SortedRunTest {
   }
 
   @Test
+  void writesCommittedWhileTheLogIsOpenReachTheRunWithTheirOwnTs() {
+    store.commit(new CommitBatch().put(IX, key(6, 6), "before the build"));
+    long s = store.snapshotTs();
+    store.openLog(IX);
+    long deleted = store.commit(new CommitBatch().delete(IX, key(1, 1)).delete(IX, key(6, 6)));
+    long moved = store.commit(new CommitBatch().delete(IX, key(2, 2)).put(IX, key(2, 2), "same commit, later"));
+    long added = store.commit(new CommitBatch().put(IX, key(3, 3), "new"));
+    assertEquals(List.of("(6, 6)=before the build"), scan(KeyRange.all(), added, false),
+        "logged writes are in no chain");
+    attach(s, new long[][] {{1, 1}, {2, 2}});
+    long after = store.commit(new CommitBatch().put(IX, key(4, 4), "after"));
+    assertEquals(List.of("(2, 2)=same commit, later", "(3, 3)=new", "(4, 4)=after"), scan(KeyRange.all(), after, false));
+    assertEquals(List.of("(4, 4)=after", "(3, 3)=new", "(2, 2)=same commit, later"), scan(KeyRange.all(), after, true));
+    assertNull(store.get(IX, key(6, 6), after), "a logged delete hides the older chain version");
+    assertEquals(moved, store.newestVersionTs(IX, key(2, 2)));
+    assertEquals(deleted, store.newestVersionTs(IX, key(1, 1)));
+    assertEquals(added, store.newestVersionTs(IX, key(3, 3)));
+  }
+
+  @Test
+  void anAbandonedLogWritesWhatItHoldsIntoChains() {
+    store.openLog(IX);
+    store.commit(new CommitBatch().put(IX, key(1, 1), "kept"));
+    long deleted = store.commit(new CommitBatch().put(IX, key(2, 2), "x").delete(IX, key(2, 2)));
+    store.abandonLog(IX);
+    assertEquals(List.of("(1, 1)=kept"), scan(KeyRange.all(), deleted, false));
+    long later = store.commit(new CommitBatch().put(IX, key(5, 5), "a chain again"));
+    assertEquals(List.of("(1, 1)=kept", "(5, 5)=a chain again"), scan(KeyRange.all(), later, false));
+  }
+
+  @Test
   void keysOfOneRunHaveOneLength() {
-    SortedRun.Builder b = SortedRun.builder(1, 4);
+    RunBuilder b = RunBuilder.at(1, 4);
     b.add(key(1, 1), "a");
     assertThrows(MorphException.class, () -> b.add(Key.of(1L), "b"));
     assertThrows(MorphException.class, () -> b.add(Key.upperBound(1L), "c"));
@@ -149,7 +180,7 @@ class SortedRunTest {
     Random random = new Random(11);
     for (int round = 0; round < 30; round++) {
       TreeMap<Key, Object> model = new TreeMap<>();
-      SortedRun.Builder b = SortedRun.builder(1, 2);
+      RunBuilder b = RunBuilder.at(1, 2);
       boolean mixed = random.nextBoolean();
       int n = random.nextInt(400);
       for (int id = 0; id < n; id++) {
@@ -190,7 +221,7 @@ class SortedRunTest {
       }
       long s = st.snapshotTs();
       times.add(s);
-      SortedRun.Builder b = SortedRun.builder(s, 8);
+      RunBuilder b = RunBuilder.at(s, 8);
       for (long a = 0; a < 40; a++) {
         if (random.nextInt(3) > 0) {
           Key k = key(a % 13, a);
@@ -198,10 +229,20 @@ class SortedRunTest {
           model.computeIfAbsent(k, x -> new TreeMap<>()).putIfAbsent(s, "run" + a);
         }
       }
-      for (int i = 0; i < 20; i++) { // writers during the build, before the run is attached
+      // writers during the build: into the log, or (as for a UNIQUE index) into chains
+      boolean logged = random.nextBoolean();
+      if (logged) {
+        st.openLog(IX);
+      }
+      for (int i = 0; i < 20; i++) {
         times.add(write(st, model, random));
       }
       st.attachRun(IX, b, () -> { });
+      if (logged) { // the run keeps each key's newest version only: no one reads below it
+        long attached = st.snapshotTs();
+        times.removeIf(t -> t < attached);
+        times.add(attached);
+      }
       for (int i = 0; i < 40; i++) {
         times.add(write(st, model, random));
       }

@@ -1,0 +1,207 @@
+package org.morphdb.engine.storage;
+
+import java.util.Arrays;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+
+/**
+ * Entries for a {@link SortedRun}, in any order, in columns: a key part that is always a
+ * {@link Long} goes to a {@code long[]}, any other to an {@code Object[]}, so adding an entry
+ * keeps no object of its own. Every key must have the same number of parts (true of a plain
+ * index's keys: the index's columns and the row key's).
+ *
+ * <p>A key may be added more than once (the backfill's entry, then writers' changes): the
+ * run keeps its newest version, and of two with the same ts the one added last (a later
+ * write of the same commit, or a writer's write over the backfill's).
+ */
+public final class RunBuilder {
+  private final long defaultTs;
+  private long[] prefixes;
+  private Object[] columns;
+  private Object[] values;
+  private long[] stamps;
+  private int n;
+
+  private RunBuilder(long defaultTs, int capacity) {
+    this.defaultTs = defaultTs;
+    this.prefixes = new long[capacity];
+    this.values = new Object[capacity];
+    this.stamps = new long[capacity];
+  }
+
+  /** Entries whose version ts is {@code ts} unless given; {@code expected} sizes the arrays. */
+  public static RunBuilder at(long ts, long expected) {
+    return new RunBuilder(ts, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, expected)));
+  }
+
+  /** The number of entries added. */
+  public int size() {
+    return n;
+  }
+
+  /** Adds {@code key} (not a bound) with {@code value}, at the builder's ts. */
+  public void add(Key key, Object value) {
+    add(key, value, defaultTs);
+  }
+
+  /** Adds {@code key} with {@code stored} (a value or {@link VersionChain#TOMBSTONE}) at {@code ts}. */
+  void add(Key key, Object stored, long ts) {
+    if (key.isBound() || stored == null) {
+      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write %s under key %s", stored, key);
+    }
+    shapeFor(key.size());
+    if (n == prefixes.length) {
+      grow(n + 1);
+    }
+    prefixes[n] = key.sortPrefix();
+    for (int j = 0; j < columns.length; j++) {
+      Object part = key.part(j);
+      if (columns[j] instanceof long[] longs) {
+        if (part instanceof Long x) {
+          longs[n] = x;
+          continue;
+        }
+        columns[j] = boxed(longs, prefixes.length);
+      }
+      ((Object[]) columns[j])[n] = part;
+    }
+    values[n] = stored;
+    stamps[n++] = ts;
+  }
+
+  /** Adds every entry of {@code other} after this one's (so they win ties). */
+  void addAll(RunBuilder other) {
+    if (other.n == 0) {
+      return;
+    }
+    shapeFor(other.columns.length);
+    grow(n + other.n);
+    System.arraycopy(other.prefixes, 0, prefixes, n, other.n);
+    System.arraycopy(other.values, 0, values, n, other.n);
+    System.arraycopy(other.stamps, 0, stamps, n, other.n);
+    for (int j = 0; j < columns.length; j++) {
+      Object theirs = other.columns[j];
+      if (columns[j] instanceof long[] mine && theirs instanceof long[] longs) {
+        System.arraycopy(longs, 0, mine, n, other.n);
+        continue;
+      }
+      if (columns[j] instanceof long[] mine) {
+        columns[j] = boxed(mine, prefixes.length);
+      }
+      Object[] target = (Object[]) columns[j];
+      for (int i = 0; i < other.n; i++) {
+        target[n + i] = other.part(j, i);
+      }
+    }
+    n += other.n;
+  }
+
+  private Object part(int column, int i) {
+    Object c = columns[column];
+    return c instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) c)[i];
+  }
+
+  /** Makes the columns on the first entry; fails on a key of another length. */
+  private void shapeFor(int width) {
+    if (columns == null) {
+      columns = new Object[width];
+      for (int j = 0; j < width; j++) {
+        columns[j] = new long[prefixes.length];
+      }
+    } else if (width != columns.length) {
+      throw MorphException.of(ErrorCode.INTERNAL_ERROR,
+          "the keys of a run have one length: %d parts, not %d", columns.length, width);
+    }
+  }
+
+  private Object[] boxed(long[] longs, int capacity) {
+    Object[] objects = new Object[capacity];
+    for (int i = 0; i < n; i++) {
+      objects[i] = longs[i];
+    }
+    return objects;
+  }
+
+  private void grow(int needed) {
+    if (needed <= prefixes.length) {
+      return;
+    }
+    int capacity = Math.max(needed, prefixes.length + (prefixes.length >> 1) + 16);
+    prefixes = Arrays.copyOf(prefixes, capacity);
+    values = Arrays.copyOf(values, capacity);
+    stamps = Arrays.copyOf(stamps, capacity);
+    for (int j = 0; j < columns.length; j++) {
+      columns[j] = columns[j] instanceof long[] longs
+          ? Arrays.copyOf(longs, capacity) : Arrays.copyOf((Object[]) columns[j], capacity);
+    }
+  }
+
+  /**
+   * Sorts the entries into a run, keeping each key's newest version, and calls {@code
+   * checkpoint} now and then. The builder is empty afterwards.
+   */
+  SortedRun build(Runnable checkpoint) {
+    if (n == 0) {
+      return new SortedRun(0, new long[0], new Object[0], new Object[0], new long[0]);
+    }
+    int[] order = RunSorter.sort(n, this::compare, checkpoint); // stable: equal keys in add order
+    int kept = 0;
+    for (int k = 0; k < n; k++) {
+      int i = order[k];
+      if (kept > 0 && compare(order[kept - 1], i) == 0) {
+        if (stamps[i] >= stamps[order[kept - 1]]) {
+          order[kept - 1] = i; // the same key: the newer, or the later of one ts
+        }
+        continue;
+      }
+      order[kept++] = i;
+    }
+    long[] sortedPrefixes = new long[kept];
+    Object[] sortedValues = new Object[kept];
+    long[] sortedStamps = new long[kept];
+    for (int k = 0; k < kept; k++) {
+      int i = order[k];
+      sortedPrefixes[k] = prefixes[i];
+      sortedValues[k] = values[i];
+      sortedStamps[k] = stamps[i];
+    }
+    Object[] sortedColumns = new Object[columns.length];
+    for (int j = 0; j < columns.length; j++) {
+      sortedColumns[j] = gather(columns[j], order, kept);
+    }
+    n = 0;
+    return new SortedRun(kept, sortedPrefixes, sortedColumns, sortedValues, sortedStamps);
+  }
+
+  private static Object gather(Object column, int[] order, int n) {
+    if (column instanceof long[] longs) {
+      long[] sorted = new long[n];
+      for (int i = 0; i < n; i++) {
+        sorted[i] = longs[order[i]];
+      }
+      return sorted;
+    }
+    Object[] objects = (Object[]) column;
+    Object[] sorted = new Object[n];
+    for (int i = 0; i < n; i++) {
+      sorted[i] = objects[order[i]];
+    }
+    return sorted;
+  }
+
+  private int compare(int a, int b) {
+    long pa = prefixes[a];
+    long pb = prefixes[b];
+    if (pa != pb) {
+      return pa < pb ? -1 : 1;
+    }
+    for (Object column : columns) {
+      int c = column instanceof long[] longs ? Long.compare(longs[a], longs[b])
+          : KeyParts.compare(((Object[]) column)[a], ((Object[]) column)[b]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+}

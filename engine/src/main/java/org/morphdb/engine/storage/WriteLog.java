@@ -1,0 +1,59 @@
+package org.morphdb.engine.storage;
+
+/**
+ * The writes commits make to an index while its backfill runs, appended to columns
+ * ({@link RunBuilder}s, one per stripe of threads) instead of entering the index's hash map
+ * as version chains: an append costs a writer a few array stores and leaves no object behind
+ * for the young collections to copy. The backfill closes the log and folds it into its run
+ * ({@link MvccStore#attachRun}); nothing reads the index before that.
+ *
+ * <p>Closing: once {@link #close} returned, no commit appends any more (each then writes its
+ * chains); a commit that appended took its ts before the close, so waiting for every commit
+ * up to a ts taken after the close to finish waits for every append.
+ */
+final class WriteLog {
+  private static final int STRIPES = 8;
+
+  private final RunBuilder[] stripes = new RunBuilder[STRIPES];
+  private volatile boolean closed;
+
+  WriteLog() {
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = RunBuilder.at(0, 1024);
+    }
+  }
+
+  /** Appends a commit's write; false if the log is closed (write the chain instead). */
+  boolean append(Key key, Object stored, long ts) {
+    if (closed) {
+      return false;
+    }
+    // one stripe per thread: a commit's writes stay in the order it made them
+    RunBuilder stripe = stripes[(int) (Thread.currentThread().getId() & (STRIPES - 1))];
+    synchronized (stripe) {
+      stripe.add(key, stored, ts);
+    }
+    return true;
+  }
+
+  /** Stops appends (see the class comment for when the last one has finished). */
+  void close() {
+    closed = true;
+  }
+
+  /** Moves every appended write into {@code target}, after its entries. Once the log is closed. */
+  void drainInto(RunBuilder target) {
+    for (RunBuilder stripe : stripes) {
+      synchronized (stripe) {
+        target.addAll(stripe);
+      }
+    }
+  }
+
+  /** Every appended write, in a run of its own (each key's newest version). Once closed. */
+  SortedRun drain(Runnable checkpoint) {
+    RunBuilder all = RunBuilder.at(0, 16);
+    drainInto(all);
+    return all.build(checkpoint);
+  }
+}
