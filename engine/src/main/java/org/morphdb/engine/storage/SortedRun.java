@@ -36,7 +36,11 @@ public final class SortedRun {
   private final Object[] values;
   /** Each entry's version ts. */
   private final long[] stamps;
-  /** Readers at or above this ts see none of the entries (set once, by {@link MvccStore#retireRun}). */
+  /**
+   * Readers at or above this ts see none of the entries (set once, by {@link
+   * MvccStore#retireRun}); MAX_VALUE while not retired (read-write transactions read at
+   * MAX_VALUE, and see the entries).
+   */
   private volatile long retiredTs = Long.MAX_VALUE;
 
   private static final int FENCE_SHIFT = 6;
@@ -59,7 +63,7 @@ public final class SortedRun {
    */
   boolean wins(int i, Version v, long readTs) {
     long t = stamps[i];
-    return t <= readTs && readTs < retiredTs && (v == null || v.ts < t);
+    return t <= readTs && (readTs < retiredTs || retiredTs == Long.MAX_VALUE) && (v == null || v.ts < t);
   }
 
   long ts(int i) {

@@ -55,6 +55,9 @@ class SortedRunTest {
     assertEquals("r1", store.get(IX, key(5, 1), s));
     assertNull(store.get(IX, key(5, 1), s - 1));
     assertEquals(s, store.newestVersionTs(IX, key(9, 3)));
+    assertEquals(List.of("(9, 3)=r3"), scan(KeyRange.prefix(9L), Long.MAX_VALUE, false),
+        "read-write transactions read the newest versions, at MAX_VALUE");
+    assertEquals("r3", store.get(IX, key(9, 3), Long.MAX_VALUE));
   }
 
   @Test
@@ -115,6 +118,7 @@ class SortedRunTest {
     long retired = store.retireRun(IX);
     assertEquals(List.of("(1, 1)=r1", "(2, 2)=r2", "(3, 3)=writer's"), scan(KeyRange.all(), retired - 1, false));
     assertEquals(List.of("(3, 3)=writer's"), scan(KeyRange.all(), retired, false));
+    assertEquals(List.of("(3, 3)=writer's"), scan(KeyRange.all(), Long.MAX_VALUE, false));
     assertNull(store.get(IX, key(1, 1), retired));
     assertEquals("r1", store.get(IX, key(1, 1), put));
     assertEquals(0, new MvccStore(new HybridClock()).retireRun(IX), "no run, nothing to delete");
@@ -255,6 +259,7 @@ class SortedRunTest {
         times.removeIf(t -> t < horizon);
         times.add(horizon);
       }
+      times.add(Long.MAX_VALUE); // how read-write transactions read
       for (long t : times) {
         Key low = Key.lowerBound((long) random.nextInt(14));
         Key high = Key.upperBound((long) random.nextInt(14));
