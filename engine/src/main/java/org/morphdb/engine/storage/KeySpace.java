@@ -81,7 +81,7 @@ final class KeySpace {
     Version v = chain == null ? null : chain.visible(readTs);
     int i = r.search(key);
     if (i >= 0 && r.wins(i, v, readTs)) {
-      return r.isTombstone(i) ? null : r.value(i);
+      return r.liveAt(i, readTs) ? r.value(i) : null;
     }
     return v == null || v.isTombstone() ? null : v.value;
   }
@@ -92,7 +92,7 @@ final class KeySpace {
     long ts = chain == null ? Long.MIN_VALUE : chain.newestTs();
     SortedRun r = run;
     int i = r == null ? -1 : r.search(key);
-    return i >= 0 ? Math.max(ts, r.ts(i)) : ts;
+    return i >= 0 ? Math.max(ts, r.newestTs(i)) : ts;
   }
 
   /**

@@ -60,7 +60,7 @@ final class MergedEntries implements Iterator<Entry> {
         next = visible(chainNext.getKey(), chainNext.getValue(), false);
         chainNext = null;
       } else if (c > 0) {
-        next = run.wins(runAt, null, readTs) && !run.isTombstone(runAt)
+        next = run.wins(runAt, null, readTs) && run.liveAt(runAt, readTs)
             ? new Entry(run.key(runAt), run.value(runAt), run.ts(runAt)) : null;
         step();
       } else {
@@ -78,12 +78,12 @@ final class MergedEntries implements Iterator<Entry> {
 
   /** The entry of a chain's key at readTs, the run's entry at {@code runAt} competing when {@code inRun}. */
   private Entry visible(Key key, VersionChain chain, boolean inRun) {
-    if (unchangedOnly && (chain.newestTs() > readTs || (inRun && run.ts(runAt) > readTs))) {
+    if (unchangedOnly && (chain.newestTs() > readTs || (inRun && run.newestTs(runAt) > readTs))) {
       return null;
     }
     Version v = chain.visible(readTs);
     if (inRun && run.wins(runAt, v, readTs)) {
-      return run.isTombstone(runAt) ? null : new Entry(key, run.value(runAt), run.ts(runAt));
+      return run.liveAt(runAt, readTs) ? new Entry(key, run.value(runAt), run.ts(runAt)) : null;
     }
     return v == null || v.isTombstone() ? null : new Entry(key, v.value, v.ts);
   }

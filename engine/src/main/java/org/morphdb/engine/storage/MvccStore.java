@@ -290,11 +290,8 @@ public final class MvccStore {
       if (background && space.ordersWrites() && ++written % YIELD_EVERY == 0) {
         Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
       }
-      if (!background) {
-        WriteLog log = space.log();
-        if (log != null && log.append(w.key(), w.stored(), ts)) {
-          continue; // a backfill folds it into its run
-        }
+      if (!background && (space.log() != null || space.run() != null) && offChain(space, w, ts)) {
+        continue;
       }
       VersionChain chain = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon, background);
       if (!chain.linked && space.ordersWrites()) {
@@ -305,6 +302,20 @@ public final class MvccStore {
       }
     }
     links.linkAll(background);
+  }
+
+  /**
+   * Writes a commit's write to a plain index without a chain, if it can: into the log of a
+   * backfill that runs, or, for a delete of an entry of the space's run that has no chain,
+   * as a mark in the run. True if done.
+   */
+  private static boolean offChain(KeySpace space, CommitBatch.Write w, long ts) {
+    WriteLog log = space.log();
+    if (log != null && log.append(w.key(), w.stored(), ts)) {
+      return true; // the backfill folds it into its run
+    }
+    SortedRun run = space.run();
+    return run != null && w.isDelete() && space.chain(w.key()) == null && run.markDeleted(w.key(), ts);
   }
 
   // ---- bulk builds ----

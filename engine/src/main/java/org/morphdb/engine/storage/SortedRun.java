@@ -1,8 +1,6 @@
 package org.morphdb.engine.storage;
 
-import java.util.Arrays;
-import org.morphdb.engine.api.ErrorCode;
-import org.morphdb.engine.api.MorphException;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * An immutable, sorted run of index entries, one version per key: what the backfill of a
@@ -42,6 +40,13 @@ public final class SortedRun {
    * MAX_VALUE, and see the entries).
    */
   private volatile long retiredTs = Long.MAX_VALUE;
+  /**
+   * When a commit deleted each entry after the run was attached (MAX_VALUE: not deleted);
+   * made on the first such delete ({@link #markDeleted}).
+   */
+  private volatile AtomicLongArray deletedAt;
+  /** In {@link #deletedAt}: not deleted (MAX_VALUE is a read ts too: read-write transactions read there). */
+  private static final long NOT_DELETED = Long.MAX_VALUE;
 
   private static final int FENCE_SHIFT = 6;
 
@@ -58,14 +63,81 @@ public final class SortedRun {
   }
 
   /**
-   * True if a reader at {@code readTs} sees entry {@code i} rather than {@code v}, the version
-   * the key's chain shows it (null if none): the newer of the two, the chain's on a tie.
+   * The ts of the version of entry {@code i} a reader at {@code readTs} sees: its delete
+   * ({@link #markDeleted}) or the entry itself; MIN_VALUE if neither (too new, or retired).
    */
-  boolean wins(int i, Version v, long readTs) {
+  long versionTs(int i, long readTs) {
+    long retired = retiredTs;
+    if (readTs >= retired && retired != Long.MAX_VALUE) {
+      return Long.MIN_VALUE;
+    }
+    long d = deletedTs(i);
+    if (d != NOT_DELETED && d <= readTs) {
+      return d;
+    }
     long t = stamps[i];
-    return t <= readTs && (readTs < retiredTs || retiredTs == Long.MAX_VALUE) && (v == null || v.ts < t);
+    return t <= readTs ? t : Long.MIN_VALUE;
   }
 
+  /** True if the version {@link #versionTs} names is a value, not a delete. */
+  boolean liveAt(int i, long readTs) {
+    long d = deletedTs(i);
+    return (d == NOT_DELETED || d > readTs) && values[i] != VersionChain.TOMBSTONE;
+  }
+
+  /** When entry {@code i} was deleted in place, or {@link #NOT_DELETED}. */
+  private long deletedTs(int i) {
+    AtomicLongArray deleted = deletedAt;
+    return deleted == null ? NOT_DELETED : deleted.get(i);
+  }
+
+  /**
+   * True if a reader at {@code readTs} sees entry {@code i} (or its delete) rather than
+   * {@code v}, the version the key's chain shows it (null if none): the newer of the two, the
+   * chain's on a tie.
+   */
+  boolean wins(int i, Version v, long readTs) {
+    long t = versionTs(i, readTs);
+    return t != Long.MIN_VALUE && (v == null || v.ts < t);
+  }
+
+  /** The ts of the newest version of entry {@code i}: its delete, or the entry. */
+  long newestTs(int i) {
+    long d = deletedTs(i);
+    return d != NOT_DELETED ? d : stamps[i];
+  }
+
+  /**
+   * Deletes {@code key}'s entry at {@code ts} in place, if the run holds it as a value not
+   * deleted yet: a commit deleting an entry of the run then costs a search and a store,
+   * instead of a chain with a tombstone that would have to stay as long as the run. The
+   * caller holds the key's row lock and saw no chain for the key (a chain's versions would
+   * be newer). False if there is nothing to delete here.
+   */
+  boolean markDeleted(Key key, long ts) {
+    int i = search(key);
+    if (i < 0 || values[i] == VersionChain.TOMBSTONE || stamps[i] >= ts) {
+      return false;
+    }
+    AtomicLongArray deleted = deletedAt;
+    if (deleted == null) {
+      deleted = deletions();
+    }
+    return deleted.compareAndSet(i, NOT_DELETED, ts);
+  }
+
+  private synchronized AtomicLongArray deletions() {
+    if (deletedAt == null) {
+      AtomicLongArray made = new AtomicLongArray(size);
+      for (int i = 0; i < size; i++) {
+        made.set(i, NOT_DELETED);
+      }
+      deletedAt = made;
+    }
+    return deletedAt;
+  }
+
+  /** The ts of entry {@code i} itself (not of a delete). */
   long ts(int i) {
     return stamps[i];
   }

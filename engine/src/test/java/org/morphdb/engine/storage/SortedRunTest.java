@@ -87,9 +87,29 @@ class SortedRunTest {
   }
 
   @Test
+  void aDeleteOfARunEntryWithNoChainIsAMarkInTheRunNotAChain() {
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{1, 1}, {2, 2}});
+    long deleted = store.commit(new CommitBatch().delete(IX, key(1, 1)));
+    assertEquals(0, store.keysHeld(IX)[0], "no chain");
+    assertEquals(deleted, store.newestVersionTs(IX, key(1, 1)));
+    assertEquals("r1", store.get(IX, key(1, 1), deleted - 1));
+    assertNull(store.get(IX, key(1, 1), deleted));
+    assertNull(store.get(IX, key(1, 1), Long.MAX_VALUE));
+    long back = store.commit(new CommitBatch().put(IX, key(1, 1), "back"));
+    assertEquals(List.of("(1, 1)=back", "(2, 2)=r2"), scan(KeyRange.all(), back, false));
+    assertEquals(List.of("(2, 2)=r2"), scan(KeyRange.all(), back - 1, false));
+    long again = store.commit(new CommitBatch().delete(IX, key(1, 1)));
+    assertEquals(List.of("(2, 2)=r2"), scan(KeyRange.all(), again, true));
+    assertEquals(1, store.keysHeld(IX)[0], "the second delete is the chain's");
+  }
+
+  @Test
   void aTombstoneThatHidesARunEntryIsNeverReclaimedButOthersAre() {
     long s = store.snapshotTs();
     attach(s, new long[][] {{1, 1}});
+    store.commit(new CommitBatch().delete(IX, key(1, 1)));
+    store.commit(new CommitBatch().put(IX, key(1, 1), "back")); // a chain from here on
     store.commit(new CommitBatch().delete(IX, key(1, 1)));
     store.commit(new CommitBatch().put(IX, key(8, 8), "writer's"));
     store.commit(new CommitBatch().delete(IX, key(8, 8)));
@@ -97,7 +117,7 @@ class SortedRunTest {
     store.vacuum();
     assertEquals(List.of(), scan(KeyRange.all(), Long.MAX_VALUE, false));
     assertNull(store.get(IX, key(1, 1), Long.MAX_VALUE));
-    assertEquals(1, store.keysHeld(IX)[0], "the hiding tombstone's chain stays, the other went");
+    assertEquals(1, store.keysHeld(IX)[0], "the chain over the run's entry stays, the other went");
   }
 
   @Test
