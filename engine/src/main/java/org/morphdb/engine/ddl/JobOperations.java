@@ -171,10 +171,14 @@ public final class JobOperations {
       long s, RunBuilder run) {
     if (run != null) {
       int n = 0;
+      Object[] parts = null;
       while (n < PLAIN_BATCH && rows.hasNext()) {
         Entry e = rows.next();
-        Key key = RowCodec.indexKey(columns, index, (Object[]) e.value(), e.key());
-        run.add(key, RowCodec.indexValue(index, key, e.key()));
+        if (parts == null) {
+          parts = new Object[columns.length + e.key().size()];
+        }
+        RowCodec.plainIndexParts(columns, (Object[]) e.value(), e.key(), parts);
+        run.addParts(parts, e.key()); // a plain index entry's value is its row key (RowCodec.indexValue)
         n++;
       }
       return n;

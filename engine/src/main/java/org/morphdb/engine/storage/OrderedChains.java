@@ -244,17 +244,20 @@ final class OrderedChains {
   boolean remove(Key key, VersionChain expected) {
     long stamp = lock.writeLock();
     try {
-      List<Inner> path = new ArrayList<>(8);
-      int[] slots = new int[32];
-      Leaf leaf = descend(key, path, slots);
+      Leaf leaf = descend(key, null, null);
       int i = search(leaf, leaf.n, key);
       if (i < 0 || leaf.chains[i] != expected) {
         return false;
       }
-      removeAt(leaf, i);
-      if (leaf.n == 0) {
-        dropEmpty(path, slots);
+      if (leaf.n > 1) {
+        removeAt(leaf, i); // the common case: no path needed (the reclaimer removes many keys)
+        return true;
       }
+      List<Inner> path = new ArrayList<>(8);
+      int[] slots = new int[32];
+      descend(key, path, slots);
+      removeAt(leaf, i);
+      dropEmpty(path, slots);
       return true;
     } finally {
       lock.unlockWrite(stamp);

@@ -49,24 +49,60 @@ public final class RunBuilder {
     if (key.isBound() || stored == null) {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write %s under key %s", stored, key);
     }
-    shapeFor(key.size());
-    if (n == prefixes.length) {
-      grow(n + 1);
-    }
-    prefixes[n] = key.sortPrefix();
+    open(key.size(), key.sortPrefix());
     for (int j = 0; j < columns.length; j++) {
-      Object part = key.part(j);
-      if (columns[j] instanceof long[] longs) {
-        if (part instanceof Long x) {
-          longs[n] = x;
-          continue;
-        }
-        columns[j] = boxed(longs, prefixes.length);
-      }
-      ((Object[]) columns[j])[n] = part;
+      putPart(j, key.part(j));
     }
+    close(stored, ts);
+  }
+
+  /**
+   * Adds the key of {@code parts} (normalized here, as {@link Key#of} would; the array is not
+   * kept) with {@code value}, at the builder's ts: the backfill's entries, without a key
+   * object per row.
+   */
+  public void addParts(Object[] parts, Object value) {
+    if (parts.length == 0 || value == null) {
+      throw MorphException.of(ErrorCode.INTERNAL_ERROR, "cannot write %s under %d key parts", value, parts.length);
+    }
+    for (int j = 0; j < parts.length; j++) {
+      parts[j] = KeyParts.normalize(parts[j]);
+    }
+    open(parts.length, KeyParts.sortPrefix(parts[0]));
+    for (int j = 0; j < parts.length; j++) {
+      putPart(j, parts[j]);
+    }
+    close(value, defaultTs);
+  }
+
+  /** Starts entry {@code n}: its width checked, room made, its prefix stored. */
+  private void open(int width, long prefix) {
+    shapeFor(width);
+    if (n == prefixes.length) {
+      grow(n + 1 + (n >> 1));
+    }
+    prefixes[n] = prefix;
+  }
+
+  private void putPart(int j, Object part) {
+    if (columns[j] instanceof long[] longs) {
+      if (part instanceof Long x) {
+        longs[n] = x;
+        return;
+      }
+      columns[j] = boxed(longs, prefixes.length);
+    }
+    ((Object[]) columns[j])[n] = part;
+  }
+
+  private void close(Object stored, long ts) {
     values[n] = stored;
     stamps[n++] = ts;
+  }
+
+  /** Makes room for {@code total} entries in all. */
+  void reserve(int total) {
+    grow(total);
   }
 
   /** Adds every entry of {@code other} after this one's (so they win ties). */
@@ -126,7 +162,7 @@ public final class RunBuilder {
     if (needed <= prefixes.length) {
       return;
     }
-    int capacity = Math.max(needed, prefixes.length + (prefixes.length >> 1) + 16);
+    int capacity = needed;
     prefixes = Arrays.copyOf(prefixes, capacity);
     values = Arrays.copyOf(values, capacity);
     stamps = Arrays.copyOf(stamps, capacity);

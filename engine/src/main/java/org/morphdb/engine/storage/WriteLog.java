@@ -43,6 +43,13 @@ final class WriteLog {
 
   /** Moves every appended write into {@code target}, after its entries. Once the log is closed. */
   void drainInto(RunBuilder target) {
+    int total = target.size();
+    for (RunBuilder stripe : stripes) {
+      synchronized (stripe) {
+        total += stripe.size();
+      }
+    }
+    target.reserve(total); // one copy of the columns at most, not one per stripe
     for (RunBuilder stripe : stripes) {
       synchronized (stripe) {
         target.addAll(stripe);

@@ -119,6 +119,21 @@ public final class RowCodec {
     return indexKey(index, parts, n, rowKey);
   }
 
+  /**
+   * The parts of a plain (not UNIQUE) index's key of a row, not yet normalized, into {@code
+   * parts} (the index's columns' count plus the row key's): for the backfill, which adds them
+   * to a run without making a key per row.
+   */
+  public static void plainIndexParts(ColumnDef[] columns, Object[] storedRow, Key rowKey, Object[] parts) {
+    int n = columns.length;
+    for (int i = 0; i < n; i++) {
+      parts[i] = stored(columns[i], storedRow);
+    }
+    for (int i = n; i < parts.length; i++) {
+      parts[i] = rowKey.part(i - n);
+    }
+  }
+
   private static Key indexKey(IndexDef index, Object[] parts, int n, Key rowKey) {
     if (index.unique() && noNulls(parts, n)) {
       return Key.of(Arrays.copyOf(parts, n));

@@ -176,6 +176,20 @@ class SortedRunTest {
   }
 
   @Test
+  void partsAddedWithoutAKeyAreNormalizedAsKeysAre() {
+    long s = store.snapshotTs();
+    RunBuilder b = RunBuilder.at(s, 1);
+    b.addParts(new Object[] {7, 2L}, "int");
+    b.addParts(new Object[] {(short) 3, 1L}, "short");
+    b.addParts(new Object[] {null, 4L}, "null");
+    b.addParts(new Object[] {2.5f, 5L}, "float");
+    store.attachRun(IX, b, () -> { });
+    assertEquals(List.of("(NULL, 4)=null", "(2.5, 5)=float", "(3, 1)=short", "(7, 2)=int"), scan(KeyRange.all(), s, false));
+    assertEquals("int", store.get(IX, Key.of(7L, 2L), s));
+    assertEquals("float", store.get(IX, Key.of(2.5, 5L), s));
+  }
+
+  @Test
   void keysOfOneRunHaveOneLength() {
     RunBuilder b = RunBuilder.at(1, 4);
     b.add(key(1, 1), "a");
