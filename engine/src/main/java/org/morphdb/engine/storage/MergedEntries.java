@@ -2,14 +2,13 @@ package org.morphdb.engine.storage;
 
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 
 /**
  * The visible entries of a key range of a space with a {@link SortedRun}: its chains in key
  * order merged with the run's entries in the range. Where both hold a key, the newer version
  * wins, as in {@link KeySpace#read} (a chain's tombstone after the run's ts hides the entry).
  */
-final class MergedEntries implements Iterator<Entry> {
+final class MergedEntries extends LookaheadEntries {
   private final Iterator<Map.Entry<Key, VersionChain>> chains;
   private final SortedRun run;
   private final long readTs;
@@ -20,7 +19,6 @@ final class MergedEntries implements Iterator<Entry> {
   private int runAt;
   private final int runEnd;
   private Map.Entry<Key, VersionChain> chainNext;
-  private Entry next;
 
   MergedEntries(Iterator<Map.Entry<Key, VersionChain>> chains, SortedRun run, KeyRange range,
       long readTs, boolean unchangedOnly, boolean descending) {
@@ -44,14 +42,15 @@ final class MergedEntries implements Iterator<Entry> {
   }
 
   @Override
-  public boolean hasNext() {
+  Entry fetch() {
+    Entry next = null;
     while (next == null) {
       if (chainNext == null && chains.hasNext()) {
         chainNext = chains.next();
       }
       boolean fromRun = runLeft();
       if (chainNext == null && !fromRun) {
-        return false;
+        return null;
       }
       // which comes first in scan order: the chain's key (< 0), the run's entry (> 0), or both
       int c = chainNext == null ? 1 : !fromRun ? -1
@@ -69,7 +68,7 @@ final class MergedEntries implements Iterator<Entry> {
         step();
       }
     }
-    return true;
+    return next;
   }
 
   private void step() {
@@ -86,15 +85,5 @@ final class MergedEntries implements Iterator<Entry> {
       return run.liveAt(runAt, readTs) ? new Entry(key, run.value(runAt), run.ts(runAt)) : null;
     }
     return v == null || v.isTombstone() ? null : new Entry(key, v.value, v.ts);
-  }
-
-  @Override
-  public Entry next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException();
-    }
-    Entry e = next;
-    next = null;
-    return e;
   }
 }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.clock.HybridClock;
@@ -523,7 +522,7 @@ public final class MvccStore {
    * pass before any is returned: the chains lie at random places in memory, and looking
    * them up back to back lets their cache misses overlap.
    */
-  private static final class VisibleEntries implements Iterator<Entry> {
+  private static final class VisibleEntries extends LookaheadEntries {
     private final OrderedChains.Cursor chains;
     private final long readTs;
     /** Skip keys with a version newer than readTs. */
@@ -531,7 +530,6 @@ public final class MvccStore {
     private final Version[] versions = new Version[OrderedChains.CAPACITY];
     private int count;
     private int pos;
-    private Entry next;
 
     VisibleEntries(OrderedChains.Cursor chains, long readTs, boolean unchangedOnly) {
       this.chains = chains;
@@ -540,10 +538,11 @@ public final class MvccStore {
     }
 
     @Override
-    public boolean hasNext() {
+    Entry fetch() {
+      Entry next = null;
       while (next == null) {
         if (pos == count && !nextRun()) {
-          return false;
+          return null;
         }
         Version v = versions[pos];
         if (v != null && !v.isTombstone()) {
@@ -551,7 +550,7 @@ public final class MvccStore {
         }
         versions[pos++] = null;
       }
-      return true;
+      return next;
     }
 
     /** Finds the versions of the cursor's next run; false at its end. */
@@ -563,16 +562,6 @@ public final class MvccStore {
         versions[i] = unchangedOnly && chain.newestTs() > readTs ? null : chain.visible(readTs);
       }
       return count > 0;
-    }
-
-    @Override
-    public Entry next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      Entry e = next;
-      next = null;
-      return e;
     }
   }
 }
