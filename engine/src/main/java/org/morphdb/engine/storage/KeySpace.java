@@ -33,6 +33,8 @@ final class KeySpace {
   private volatile SortedRun run;
   /** While a backfill runs: where commits append their writes instead (see {@link WriteLog}). */
   private volatile WriteLog log;
+  /** From opening a log until its writes are in the run or in chains: see {@link #shadowsRun}. */
+  private volatile boolean building;
 
   KeySpace(long id) {
     this(id, 0);
@@ -100,6 +102,9 @@ final class KeySpace {
    * and all, or the entry would be seen again.
    */
   boolean shadowsRun(Key key) {
+    if (building) {
+      return true; // the key may be in the log, on its way into the run
+    }
     SortedRun r = run;
     return r != null && r.contains(key);
   }
@@ -115,7 +120,13 @@ final class KeySpace {
       return false;
     }
     log = new WriteLog();
+    building = true;
     return true;
+  }
+
+  /** The log's writes are in the run or in chains: chains hide only what the run holds. */
+  void buildDone() {
+    building = false;
   }
 
   /** Closes and returns the log, or null if none was open. Commits write chains from now on. */

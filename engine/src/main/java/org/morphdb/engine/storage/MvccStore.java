@@ -345,6 +345,7 @@ public final class MvccStore {
     if (!s.attachRun(run)) {
       writeChains(s, run);
     }
+    s.buildDone();
   }
 
   /** Closes {@code space}'s log, if any, and writes what it holds into its chains: after a failed backfill. */
@@ -353,6 +354,7 @@ public final class MvccStore {
     WriteLog log = s == null ? null : closeLogAndWait(s);
     if (log != null) {
       writeChains(s, log.drain(() -> { }));
+      s.buildDone();
     }
   }
 

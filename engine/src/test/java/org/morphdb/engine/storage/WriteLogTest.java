@@ -1,0 +1,85 @@
+package org.morphdb.engine.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.morphdb.engine.clock.HybridClock;
+
+/** No commit's write is lost while a backfill closes the log it appended to. */
+class WriteLogTest {
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static final long IX = 3;
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void everyWriteCommittedAroundTheCloseIsReadAfterTheRunIsAttached() throws Exception {
+    for (int round = 0; round < 20; round++) {
+      MvccStore store = new MvccStore(new HybridClock());
+      RunBuilder backfill = RunBuilder.at(store.snapshotTs(), 4);
+      backfill.add(Key.of(-1L, -1L), "backfilled");
+      store.openLog(IX);
+      AtomicBoolean stop = new AtomicBoolean();
+      ConcurrentLinkedQueue<Key> committed = new ConcurrentLinkedQueue<>();
+      ConcurrentLinkedQueue<Key> deleted = new ConcurrentLinkedQueue<>();
+      List<Thread> writers = new ArrayList<>();
+      for (int w = 0; w < 4; w++) {
+        long writer = w;
+        Thread t = new Thread(() -> {
+          for (long i = 0; !stop.get() && i < 20_000; i++) {
+            Key k = Key.of(writer, i);
+            store.commit(new CommitBatch().put(IX, k, "v"));
+            committed.add(k);
+            if (i % 3 == 0) { // and now and then delete it again
+              store.commit(new CommitBatch().delete(IX, k));
+              deleted.add(k);
+            }
+          }
+        });
+        t.start();
+        writers.add(t);
+      }
+      Thread reclaimer = new Thread(() -> { // as the database's reclaiming thread does
+        while (!stop.get()) {
+          store.reclaimDeletedKeys();
+          store.vacuum();
+        }
+      });
+      reclaimer.start();
+      Thread.sleep(5);
+      // closes the log while the writers commit, and sorts for a while before attaching the
+      // run: deletes meanwhile are chains the reclaimer must leave alone
+      store.attachRun(IX, backfill, () -> sleep(20));
+      Thread.sleep(5);
+      stop.set(true);
+      for (Thread t : writers) {
+        t.join();
+      }
+      reclaimer.join();
+      assertTrue(committed.size() > 0);
+      java.util.Set<Key> gone = new java.util.HashSet<>(deleted);
+      for (Key k : committed) {
+        Object expected = gone.contains(k) ? null : "v";
+        assertEquals(expected, store.get(IX, k, Long.MAX_VALUE), "round " + round + ", key " + k);
+      }
+      int live = 0;
+      for (var it = store.scan(IX, KeyRange.all(), Long.MAX_VALUE); it.hasNext(); it.next()) {
+        live++;
+      }
+      assertEquals(committed.size() - deleted.size() + 1, live, "round " + round);
+    }
+  }
+}
