@@ -180,7 +180,7 @@ public final class RunBuilder {
     if (n == 0) {
       return new SortedRun(0, new long[0], new Object[0], new Object[0], new long[0]);
     }
-    int[] order = RunSorter.sort(n, this::compare, checkpoint); // stable: equal keys in add order
+    int[] order = RunSorter.sortByPrefix(prefixes, n, this::compare, checkpoint); // stable: equal keys in add order
     int kept = 0;
     for (int k = 0; k < n; k++) {
       int i = order[k];

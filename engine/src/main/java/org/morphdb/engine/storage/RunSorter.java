@@ -2,8 +2,14 @@ package org.morphdb.engine.storage;
 
 /**
  * Sorts the positions {@code 0..n-1} of entries kept in columns (no object per entry to hand
- * to {@link java.util.Arrays#sort}): a bottom-up merge sort over an {@code int[]}, stable,
- * calling a checkpoint every few thousand moves so that a background build can pause there.
+ * to {@link java.util.Arrays#sort}), stably, calling a checkpoint now and then so that a
+ * background build can pause there.
+ *
+ * <p>Most keys differ in their sort prefix, and a prefix and a position fit in one {@code
+ * long} when the prefixes span less than 2^(63 - bits of n): {@link #sortByPrefix} then sorts
+ * those longs with {@link java.util.Arrays#sort(long[])}, reading the prefixes in order
+ * instead of at random through a permutation (a comparison sort of positions did, a cache
+ * miss each), and sorts only the runs of equal prefixes by the whole key.
  */
 final class RunSorter {
   /** Orders two positions. */
@@ -17,7 +23,70 @@ final class RunSorter {
   private RunSorter() {
   }
 
-  /** The positions {@code 0..n-1} in ascending {@code order}. */
+  /**
+   * The positions {@code 0..n-1} in ascending {@code order}, which must order first by
+   * {@code prefixes} (ascending, signed).
+   */
+  static int[] sortByPrefix(long[] prefixes, int n, Order order, Runnable checkpoint) {
+    if (n < 2) {
+      return sort(n, order, checkpoint);
+    }
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      min = Math.min(min, prefixes[i]);
+      max = Math.max(max, prefixes[i]);
+    }
+    int bits = 32 - Integer.numberOfLeadingZeros(n - 1);
+    long range = max - min; // negative if it overflowed
+    if (range < 0 || (range >>> (63 - bits)) != 0) {
+      return sort(n, order, checkpoint);
+    }
+    long[] packed = new long[n];
+    for (int i = 0; i < n; i++) {
+      packed[i] = ((prefixes[i] - min) << bits) | i;
+    }
+    java.util.Arrays.sort(packed); // by prefix, then by position: stable
+    checkpoint.run();
+    long mask = (1L << bits) - 1;
+    int[] sorted = new int[n];
+    int[] scratch = null;
+    int i = 0;
+    while (i < n) {
+      long p = packed[i] >>> bits;
+      int j = i;
+      while (j < n && packed[j] >>> bits == p) {
+        sorted[j] = (int) (packed[j] & mask);
+        j++;
+      }
+      if (j - i > 1) { // keys of one prefix: by the whole key
+        if (scratch == null || scratch.length < j - i) {
+          scratch = new int[Math.max(j - i, 64)];
+        }
+        mergeSort(sorted, i, j, scratch, order);
+      }
+      i = j;
+    }
+    return sorted;
+  }
+
+  /** Sorts {@code a[from..to)} stably, {@code scratch} holding at least {@code to - from}. */
+  private static void mergeSort(int[] a, int from, int to, int[] scratch, Order order) {
+    if (to - from <= INSERTION_RUN) {
+      insertionSort(a, from, to, order);
+      return;
+    }
+    int mid = (from + to) >>> 1;
+    mergeSort(a, from, mid, scratch, order);
+    mergeSort(a, mid, to, scratch, order);
+    if (order.compare(a[mid - 1], a[mid]) <= 0) {
+      return;
+    }
+    System.arraycopy(a, from, scratch, 0, to - from);
+    merge(scratch, a, 0, mid - from, to - from, order, from);
+  }
+
+  /** The positions {@code 0..n-1} in ascending {@code order}: a bottom-up merge sort. */
   static int[] sort(int n, Order order, Runnable checkpoint) {
     int[] a = new int[n];
     for (int i = 0; i < n; i++) {
@@ -35,7 +104,7 @@ final class RunSorter {
       for (int from = 0; from < n; from += width << 1) {
         int mid = Math.min(n, from + width);
         int to = Math.min(n, from + (width << 1));
-        merge(a, b, from, mid, to, order);
+        merge(a, b, from, mid, to, order, from);
         moved += to - from;
         if (moved >= CHECKPOINT_EVERY) {
           moved = 0;
@@ -61,12 +130,13 @@ final class RunSorter {
     }
   }
 
-  private static void merge(int[] src, int[] dst, int from, int mid, int to, Order order) {
+  /** Merges {@code src[from..mid)} and {@code src[mid..to)} into {@code dst} from {@code at}. */
+  private static void merge(int[] src, int[] dst, int from, int mid, int to, Order order, int at) {
     int i = from;
     int j = mid;
-    int k = from;
+    int k = at;
     if (mid >= to || order.compare(src[mid - 1], src[mid]) <= 0) {
-      System.arraycopy(src, from, dst, from, to - from); // already in order
+      System.arraycopy(src, from, dst, at, to - from); // already in order
       return;
     }
     while (i < mid && j < to) {
