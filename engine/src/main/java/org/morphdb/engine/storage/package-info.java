@@ -28,10 +28,19 @@
  * <h2>Backfill</h2>
  * The online index backfill opens a snapshot S, scans the rows at S, may skip rows whose
  * {@code newestVersionTs > S} (their writers maintained the index), and writes index
- * entries with {@code putAllAt(batch, S)}: they land below newer versions, which keep
- * winning. Around it, {@code deferOrder(indexSpace)} / {@code restoreOrder(indexSpace)}
- * (in a {@code finally}): meanwhile the index's writes, the backfill's and the writers', only
- * enter its hash map (point reads see them, scans do not; no one scans an index before it is
- * PUBLIC), and the restore sorts them all and builds the index's B+tree in one pass.
+ * entries stamped S: they land below newer versions, which keep winning. Around it, {@code
+ * deferOrder(indexSpace)} / {@code restoreOrder(indexSpace)} (in a {@code finally}):
+ * meanwhile chains written to the index only enter its hash map, and the restore builds its
+ * B+tree in one sorted pass (no one scans an index before it is PUBLIC).
+ * <pre>
+ *   store.openLog(index);                 // commits append their writes to the index here
+ *   RunBuilder run = RunBuilder.at(s, n); // a plain index: the backfill's entries in columns
+ *   run.addParts(parts, rowKey);          //   ... for every row unchanged since S
+ *   store.attachRun(index, run, cp);      // closes the log, folds it in, sorts, attaches
+ *   // on failure instead: store.abandonLog(index) writes the logged writes into chains
+ * </pre>
+ * A plain index's entries thus become one immutable {@link SortedRun}; its keyspace's chains
+ * hold every later change, and a reader takes the newer of the two. A UNIQUE index's backfill
+ * writes chains with {@code putAllAt}, under the writers' value locks.
  */
 package org.morphdb.engine.storage;
