@@ -289,7 +289,7 @@ public final class MvccStore {
       if (background && space.ordersWrites() && ++written % YIELD_EVERY == 0) {
         Thread.yield(); // a large putAllAt (the backfill) lets writers waiting for a tree in
       }
-      if (!background && (space.log() != null || space.run() != null) && offChain(space, w, ts)) {
+      if (!background && offChain(space, w, ts)) {
         continue;
       }
       VersionChain chain = space.write(w.key(), w.stored(), ts, replaceSameTs, horizon, background);
@@ -515,7 +515,7 @@ public final class MvccStore {
   int versionCount(long space, Key key) {
     KeySpace s = spaces.get(space);
     VersionChain chain = s == null ? null : s.chain(key);
-    int inRun = s != null && s.shadowsRun(key) ? 1 : 0;
+    int inRun = s != null && s.run() != null && s.run().contains(key) ? 1 : 0;
     return (chain == null ? 0 : chain.versionCount()) + inRun;
   }
 }

@@ -126,15 +126,10 @@ public final class RunBuilder {
       }
       Object[] target = (Object[]) columns[j];
       for (int i = 0; i < other.n; i++) {
-        target[n + i] = other.part(j, i);
+        target[n + i] = SortedRun.part(theirs, i);
       }
     }
     n += other.n;
-  }
-
-  private Object part(int column, int i) {
-    Object c = columns[column];
-    return c instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) c)[i];
   }
 
   /** Makes the columns on the first entry; fails on a key of another length. */

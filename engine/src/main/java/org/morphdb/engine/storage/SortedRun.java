@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *
  * <p>The run belongs to a {@link KeySpace}, whose version chains stay the truth for every
  * later change: a reader takes the newer of a key's chain version and its run entry (see
- * {@link KeySpace#read}), so a later delete is a tombstone in a chain that shadows the
- * entry. Such a chain must stay as long as the run does ({@link KeySpace#shadowsRun}). An
- * entry may itself be a tombstone (a writer's delete during the build), which hides older
+ * {@link KeySpace#read}). A later delete of an entry is a mark in the run ({@link
+ * #markDeleted}) or, once the key has a chain, a tombstone in that chain, which must then stay
+ * as long as the run does ({@link KeySpace#shadowsRun}). An entry may itself be a tombstone (a writer's delete during the build), which hides older
  * chain versions. Only the newest version of each key is kept: readers below it do not read
  * the index (nothing reads an index before it is PUBLIC, which is after every entry's ts).
  */
@@ -82,7 +82,7 @@ public final class SortedRun {
   /** True if the version {@link #versionTs} names is a value, not a delete. */
   boolean liveAt(int i, long readTs) {
     long d = deletedTs(i);
-    return (d == NOT_DELETED || d > readTs) && values[i] != VersionChain.TOMBSTONE;
+    return (d == NOT_DELETED || d > readTs) && !isTombstone(i);
   }
 
   /** When entry {@code i} was deleted in place, or {@link #NOT_DELETED}. */
@@ -116,7 +116,7 @@ public final class SortedRun {
    */
   boolean markDeleted(Key key, long ts) {
     int i = search(key);
-    if (i < 0 || values[i] == VersionChain.TOMBSTONE || stamps[i] >= ts) {
+    if (i < 0 || isTombstone(i) || stamps[i] >= ts) {
       return false;
     }
     AtomicLongArray deleted = deletedAt;
@@ -160,7 +160,7 @@ public final class SortedRun {
   Key key(int i) {
     Object[] parts = new Object[columns.length];
     for (int j = 0; j < parts.length; j++) {
-      parts[j] = part(j, i);
+      parts[j] = part(columns[j], i);
     }
     return Key.ofNormalized(parts);
   }
@@ -169,9 +169,9 @@ public final class SortedRun {
     return values[i];
   }
 
-  Object part(int column, int i) {
-    Object c = columns[column];
-    return c instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) c)[i];
+  /** Value {@code i} of a key column (a {@code long[]} or an {@code Object[]}). */
+  static Object part(Object column, int i) {
+    return column instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) column)[i];
   }
 
   /** The order of entry {@code i} against {@code key} (a bound or a stored key), as {@link Key#compareTo}. */
@@ -186,7 +186,7 @@ public final class SortedRun {
     for (int j = 0; j < common; j++) {
       Object kp = key.part(j);
       int c = columns[j] instanceof long[] longs && kp instanceof Long x
-          ? Long.compare(longs[i], x) : KeyParts.compare(part(j, i), kp);
+          ? Long.compare(longs[i], x) : KeyParts.compare(part(columns[j], i), kp);
       if (c != 0) {
         return c;
       }

@@ -111,12 +111,9 @@ public final class RowCodec {
    * backfill builds millions of keys of one index.
    */
   public static Key indexKey(ColumnDef[] columns, IndexDef index, Object[] storedRow, Key rowKey) {
-    int n = columns.length;
-    Object[] parts = new Object[n + rowKey.size()];
-    for (int i = 0; i < n; i++) {
-      parts[i] = stored(columns[i], storedRow);
-    }
-    return indexKey(index, parts, n, rowKey);
+    Object[] parts = new Object[columns.length + rowKey.size()];
+    putColumns(columns, storedRow, parts);
+    return indexKey(index, parts, columns.length, rowKey);
   }
 
   /**
@@ -125,10 +122,18 @@ public final class RowCodec {
    * to a run without making a key per row.
    */
   public static void plainIndexParts(ColumnDef[] columns, Object[] storedRow, Key rowKey, Object[] parts) {
-    int n = columns.length;
-    for (int i = 0; i < n; i++) {
+    putColumns(columns, storedRow, parts);
+    putRowKey(rowKey, parts, columns.length);
+  }
+
+  private static void putColumns(ColumnDef[] columns, Object[] storedRow, Object[] parts) {
+    for (int i = 0; i < columns.length; i++) {
       parts[i] = stored(columns[i], storedRow);
     }
+  }
+
+  /** The row key's parts into {@code parts} from {@code n} on. */
+  private static void putRowKey(Key rowKey, Object[] parts, int n) {
     for (int i = n; i < parts.length; i++) {
       parts[i] = rowKey.part(i - n);
     }
@@ -138,9 +143,7 @@ public final class RowCodec {
     if (index.unique() && noNulls(parts, n)) {
       return Key.of(Arrays.copyOf(parts, n));
     }
-    for (int i = n; i < parts.length; i++) {
-      parts[i] = rowKey.part(i - n);
-    }
+    putRowKey(rowKey, parts, n);
     return Key.ofOwned(parts);
   }
 
