@@ -129,6 +129,19 @@ final class KeySpace {
     building = false;
   }
 
+  /**
+   * Puts a fresh log in place of the open one and closes that one, which it returns (null if
+   * none was open): commits append to the fresh log from now on, none writes a chain.
+   */
+  synchronized WriteLog rotateLog() {
+    WriteLog l = log;
+    if (l != null) {
+      log = new WriteLog(); // first: a commit that finds l closed finds this one
+      l.close();
+    }
+    return l;
+  }
+
   /** Closes and returns the log, or null if none was open. Commits write chains from now on. */
   synchronized WriteLog closeLog() {
     WriteLog l = log;

@@ -309,9 +309,12 @@ public final class MvccStore {
    * as a mark in the run. True if done.
    */
   private static boolean offChain(KeySpace space, CommitBatch.Write w, long ts) {
-    WriteLog log = space.log();
-    if (log != null && log.append(w.key(), w.stored(), ts)) {
-      return true; // the backfill folds it into its run
+    for (WriteLog log = space.log(); log != null; ) {
+      if (log.append(w.key(), w.stored(), ts)) {
+        return true; // the backfill folds it into its run
+      }
+      WriteLog next = space.log(); // closed: rotated (append to the next) or closed for good
+      log = next == log ? null : next;
     }
     SortedRun run = space.run();
     return run != null && w.isDelete() && space.chain(w.key()) == null && run.markDeleted(w.key(), ts);
@@ -331,17 +334,25 @@ public final class MvccStore {
   /**
    * Puts the backfill's entries and the writes logged meanwhile into {@code space} as one
    * sorted run (see {@link SortedRun}), each key's newest version; sorting calls {@code
-   * checkpoint} now and then. Closes the log first, and waits for the commits that might
+   * checkpoint} now and then. Closes the log at the end, and waits for the commits that might
    * still append to it. A space that has a run already gets the entries written into its
    * chains instead. Nothing may read the space before this returns.
    */
   public void attachRun(long space, RunBuilder entries, Runnable checkpoint) {
     KeySpace s = spaces.getOrCreate(space);
-    WriteLog log = closeLogAndWait(s);
-    if (log != null) {
-      log.drainInto(entries);
+    // Sorting the backfill's entries is the long part: a log stays open meanwhile (commits
+    // append to a fresh one, not to chains), and what it gathers is sorted on its own, after
+    // the last close, and merged in.
+    WriteLog first = s.rotateLog();
+    if (first != null) {
+      awaitVisible(snapshotTs()); // as in closeLogAndWait: every append to it is done
+      first.drainInto(entries);
     }
     SortedRun run = entries.build(checkpoint);
+    WriteLog rest = closeLogAndWait(s);
+    if (rest != null) {
+      run = RunMerge.merge(run, rest.drain(checkpoint));
+    }
     if (!s.attachRun(run)) {
       writeChains(s, run);
     }

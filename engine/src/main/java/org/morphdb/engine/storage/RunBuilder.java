@@ -161,6 +161,9 @@ public final class RunBuilder {
     prefixes = Arrays.copyOf(prefixes, capacity);
     values = Arrays.copyOf(values, capacity);
     stamps = Arrays.copyOf(stamps, capacity);
+    if (columns == null) {
+      return; // no entry yet: the first one makes the columns at this capacity
+    }
     for (int j = 0; j < columns.length; j++) {
       columns[j] = columns[j] instanceof long[] longs
           ? Arrays.copyOf(longs, capacity) : Arrays.copyOf((Object[]) columns[j], capacity);
@@ -176,46 +179,83 @@ public final class RunBuilder {
       return new SortedRun(0, new long[0], new Object[0], new Object[0], new long[0]);
     }
     int[] order = RunSorter.sortByPrefix(prefixes, n, this::compare, checkpoint); // stable: equal keys in add order
+    // Gathered into key order first, so that finding a key's versions compares neighbours
+    // in memory order instead of at random through the permutation.
+    long[] sortedPrefixes = gather(prefixes, order, n);
+    Object[] sortedValues = (Object[]) gather(values, order, n);
+    long[] sortedStamps = gather(stamps, order, n);
+    Object[] sortedColumns = new Object[columns.length];
+    for (int j = 0; j < columns.length; j++) {
+      sortedColumns[j] = gather(columns[j], order, n);
+    }
+    checkpoint.run();
     int kept = 0;
-    for (int k = 0; k < n; k++) {
-      int i = order[k];
-      if (kept > 0 && compare(order[kept - 1], i) == 0) {
-        if (stamps[i] >= stamps[order[kept - 1]]) {
-          order[kept - 1] = i; // the same key: the newer, or the later of one ts
+    for (int i = 0; i < n; i++) {
+      if (kept > 0 && sameKey(sortedPrefixes, sortedColumns, kept - 1, i)) {
+        if (sortedStamps[i] >= sortedStamps[kept - 1]) {
+          move(sortedPrefixes, sortedColumns, sortedValues, sortedStamps, i, kept - 1); // the newer, or the later of one ts
         }
         continue;
       }
-      order[kept++] = i;
+      move(sortedPrefixes, sortedColumns, sortedValues, sortedStamps, i, kept++);
     }
-    long[] sortedPrefixes = new long[kept];
-    Object[] sortedValues = new Object[kept];
-    long[] sortedStamps = new long[kept];
-    for (int k = 0; k < kept; k++) {
-      int i = order[k];
-      sortedPrefixes[k] = prefixes[i];
-      sortedValues[k] = values[i];
-      sortedStamps[k] = stamps[i];
-    }
-    Object[] sortedColumns = new Object[columns.length];
-    for (int j = 0; j < columns.length; j++) {
-      sortedColumns[j] = gather(columns[j], order, kept);
+    // past the kept entries: no references kept alive (the arrays stay as long as the run)
+    Arrays.fill(sortedValues, kept, n, null);
+    for (Object column : sortedColumns) {
+      if (column instanceof Object[] objects) {
+        Arrays.fill(objects, kept, n, null);
+      }
     }
     n = 0;
     return new SortedRun(kept, sortedPrefixes, sortedColumns, sortedValues, sortedStamps);
   }
 
+  private static boolean sameKey(long[] prefixes, Object[] columns, int a, int b) {
+    if (prefixes[a] != prefixes[b]) {
+      return false;
+    }
+    for (Object column : columns) {
+      if (column instanceof long[] longs ? longs[a] != longs[b]
+          : KeyParts.compare(((Object[]) column)[a], ((Object[]) column)[b]) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Entry {@code from} of the sorted arrays to place {@code to} (at or before it). */
+  private static void move(long[] prefixes, Object[] columns, Object[] values, long[] stamps, int from, int to) {
+    if (from == to) {
+      return;
+    }
+    prefixes[to] = prefixes[from];
+    values[to] = values[from];
+    stamps[to] = stamps[from];
+    for (Object column : columns) {
+      if (column instanceof long[] longs) {
+        longs[to] = longs[from];
+      } else {
+        ((Object[]) column)[to] = ((Object[]) column)[from];
+      }
+    }
+  }
+
   private static Object gather(Object column, int[] order, int n) {
     if (column instanceof long[] longs) {
-      long[] sorted = new long[n];
-      for (int i = 0; i < n; i++) {
-        sorted[i] = longs[order[i]];
-      }
-      return sorted;
+      return gather(longs, order, n);
     }
     Object[] objects = (Object[]) column;
     Object[] sorted = new Object[n];
     for (int i = 0; i < n; i++) {
       sorted[i] = objects[order[i]];
+    }
+    return sorted;
+  }
+
+  private static long[] gather(long[] longs, int[] order, int n) {
+    long[] sorted = new long[n];
+    for (int i = 0; i < n; i++) {
+      sorted[i] = longs[order[i]];
     }
     return sorted;
   }

@@ -169,6 +169,20 @@ public final class SortedRun {
     return values[i];
   }
 
+  long prefix(int i) {
+    return prefixes[i];
+  }
+
+  /** The number of parts of every key. */
+  int width() {
+    return columns.length;
+  }
+
+  /** Part {@code j} of every key: a {@code long[]} or an {@code Object[]}. */
+  Object column(int j) {
+    return columns[j];
+  }
+
   /** Value {@code i} of a key column (a {@code long[]} or an {@code Object[]}). */
   static Object part(Object column, int i) {
     return column instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) column)[i];

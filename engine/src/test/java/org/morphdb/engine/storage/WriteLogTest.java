@@ -82,4 +82,53 @@ class WriteLogTest {
       assertEquals(committed.size() - deleted.size() + 1, live, "round " + round);
     }
   }
+
+  @Test
+  void commitsWhileTheBackfillsEntriesSortAreLoggedAndMergedNotChained() {
+    MvccStore store = new MvccStore(new HybridClock());
+    RunBuilder backfill = RunBuilder.at(store.snapshotTs(), 4);
+    for (long i = 0; i < 1000; i++) {
+      backfill.add(Key.of(i, i), "backfilled");
+    }
+    store.openLog(IX);
+    store.commit(new CommitBatch().put(IX, Key.of(-1L, -1L), "before the sort"));
+    boolean[] made = {false};
+    // the sort of the backfill's entries calls its checkpoint first: commit there, as
+    // writers do while it runs
+    store.attachRun(IX, backfill, () -> {
+      if (!made[0]) {
+        made[0] = true;
+        for (long i = 0; i < 50; i++) {
+          store.commit(new CommitBatch().put(IX, Key.of(2000 + i, i), "during the sort"));
+          store.commit(new CommitBatch().delete(IX, Key.of(i, i)));
+        }
+      }
+    });
+    assertTrue(made[0], "the sort called its checkpoint");
+    assertEquals(0, store.keysHeld(IX)[0], "no commit wrote a chain: the run holds every write");
+    assertEquals("before the sort", store.get(IX, Key.of(-1L, -1L), Long.MAX_VALUE));
+    for (long i = 0; i < 50; i++) {
+      assertEquals("during the sort", store.get(IX, Key.of(2000 + i, i), Long.MAX_VALUE));
+      assertEquals(null, store.get(IX, Key.of(i, i), Long.MAX_VALUE), "deleted during the sort");
+    }
+    assertEquals("backfilled", store.get(IX, Key.of(999L, 999L), Long.MAX_VALUE));
+  }
+
+  @Test
+  void anAbandonedBuildWritesWhatItsLogHeldIntoChains() {
+    MvccStore store = new MvccStore(new HybridClock());
+    store.openLog(IX);
+    for (long i = 0; i < 5000; i++) { // more than a stripe's first arrays hold
+      store.commit(new CommitBatch().put(IX, Key.of(i, i), "v" + i));
+    }
+    store.commit(new CommitBatch().delete(IX, Key.of(7L, 7L)));
+    store.abandonLog(IX);
+    assertEquals("v4999", store.get(IX, Key.of(4999L, 4999L), Long.MAX_VALUE));
+    assertEquals(null, store.get(IX, Key.of(7L, 7L), Long.MAX_VALUE));
+    int live = 0;
+    for (var it = store.scan(IX, KeyRange.all(), Long.MAX_VALUE); it.hasNext(); it.next()) {
+      live++;
+    }
+    assertEquals(4999, live);
+  }
 }
