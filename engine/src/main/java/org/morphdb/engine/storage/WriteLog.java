@@ -5,7 +5,8 @@ package org.morphdb.engine.storage;
  * ({@link RunBuilder}s, one per stripe of threads) instead of entering the index's hash map
  * as version chains: an append costs a writer a few array stores and leaves no object behind
  * for the young collections to copy. The backfill closes the log and folds it into its run
- * ({@link MvccStore#attachRun}); nothing reads the index before that.
+ * ({@link MvccStore#attachRun}), with a second log open while it sorts (see {@link
+ * KeySpace#rotateLog}); nothing reads the index before that.
  *
  * <p>Closing: once {@link #close} returned, no commit appends any more (each then writes its
  * chains); a commit that appended took its ts before the close, so waiting for every commit

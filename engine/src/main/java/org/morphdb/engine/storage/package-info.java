@@ -36,7 +36,7 @@
  *   store.openLog(index);                 // commits append their writes to the index here
  *   RunBuilder run = RunBuilder.at(s, n); // a plain index: the backfill's entries in columns
  *   run.addParts(parts, rowKey);          //   ... for every row unchanged since S
- *   store.attachRun(index, run, cp);      // closes the log, folds it in, sorts, attaches
+ *   store.attachRun(index, run, cp);      // folds the log in and sorts (a second log open meanwhile), merges that one in, attaches
  *   // on failure instead: store.abandonLog(index) writes the logged writes into chains
  * </pre>
  * A plain index's entries thus become one immutable {@link SortedRun}; its keyspace's chains
