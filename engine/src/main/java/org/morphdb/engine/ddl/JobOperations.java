@@ -119,7 +119,7 @@ public final class JobOperations {
     // per entry (see SortedRun, WriteLog).
     boolean asRun = deferOrder && !index.unique();
     if (asRun) {
-      store.openLog(index.id());
+      store.openLog(index.id(), logStripeCapacity(store.approximateSize(table.id())));
     }
     CpuBudget budget = new CpuBudget(backfillCores, store::commitsBegun, clocks);
     ColumnDef[] columns = indexColumns(table, index);
@@ -153,6 +153,18 @@ public final class JobOperations {
       }
       lastBackfill = budget.usage();
     }
+  }
+
+  /**
+   * Room for a thread's appends to the log of a build over {@code rows} rows. For a big
+   * table, 2^18 entries: a {@code long[]} column of that is just over 2 MB, which G1 allocates
+   * outside the young generation on heaps up to about 8 GB (regions of 4 MB or less), while
+   * columns of a little less (250,000 entries for a million rows) were young and every young
+   * collection of the build copied them, 30 MB a collection in the probe. For a small table,
+   * little.
+   */
+  static int logStripeCapacity(long rows) {
+    return rows / 4 >= 1 << 16 ? 1 << 18 : (int) Math.max(1024, rows / 4);
   }
 
   private static ColumnDef[] indexColumns(TableDef table, IndexDef index) {

@@ -115,11 +115,11 @@ final class KeySpace {
   }
 
   /** Starts a log (see {@link WriteLog}); false if one is open already. */
-  synchronized boolean openLog() {
+  synchronized boolean openLog(int stripeCapacity) {
     if (log != null) {
       return false;
     }
-    log = new WriteLog();
+    log = new WriteLog(stripeCapacity);
     building = true;
     return true;
   }
@@ -136,7 +136,7 @@ final class KeySpace {
   synchronized WriteLog rotateLog() {
     WriteLog l = log;
     if (l != null) {
-      log = new WriteLog(); // first: a commit that finds l closed finds this one
+      log = l.fresh(); // first: a commit that finds l closed finds this one
       l.close();
     }
     return l;

@@ -325,10 +325,11 @@ public final class MvccStore {
   /**
    * From now until {@link #attachRun} or {@link #abandonLog}, commits append their writes to
    * {@code space} (created if needed) to a log instead of its chains (see {@link WriteLog}):
-   * for a plain index being built, which no one reads until the backfill is done.
+   * for a plain index being built, which no one reads until the backfill is done. {@code
+   * stripeCapacity} sizes each of the log's stripes (a thread's share of the appends).
    */
-  public void openLog(long space) {
-    spaces.getOrCreate(space).openLog();
+  public void openLog(long space, int stripeCapacity) {
+    spaces.getOrCreate(space).openLog(stripeCapacity);
   }
 
   /**

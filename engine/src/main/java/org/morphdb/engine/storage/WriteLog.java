@@ -1,5 +1,7 @@
 package org.morphdb.engine.storage;
 
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
 /**
  * The writes commits make to an index while its backfill runs, appended to columns
  * ({@link RunBuilder}s, one per stripe of threads) instead of entering the index's hash map
@@ -15,13 +17,23 @@ package org.morphdb.engine.storage;
 final class WriteLog {
   private static final int STRIPES = 8;
 
-  private final RunBuilder[] stripes = new RunBuilder[STRIPES];
+  /** Made on a stripe's first append, so that only the stripes threads use take memory. */
+  private final AtomicReferenceArray<RunBuilder> stripes = new AtomicReferenceArray<>(STRIPES);
+  private final int stripeCapacity;
   private volatile boolean closed;
 
-  WriteLog() {
-    for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = RunBuilder.at(0, 1024);
-    }
+  /**
+   * @param stripeCapacity the entries a stripe has room for before it grows: for a big
+   *     table's index, enough that its arrays are allocated outside the young generation
+   *     (which would otherwise copy them at every collection while they grow)
+   */
+  WriteLog(int stripeCapacity) {
+    this.stripeCapacity = Math.max(16, stripeCapacity);
+  }
+
+  /** A fresh log like this one. */
+  WriteLog fresh() {
+    return new WriteLog(stripeCapacity);
   }
 
   /** Appends a commit's write; false if the log is closed (write the chain instead). */
@@ -30,7 +42,12 @@ final class WriteLog {
       return false;
     }
     // one stripe per thread: a commit's writes stay in the order it made them
-    RunBuilder stripe = stripes[(int) (Thread.currentThread().getId() & (STRIPES - 1))];
+    int i = (int) (Thread.currentThread().getId() & (STRIPES - 1));
+    RunBuilder stripe = stripes.get(i);
+    if (stripe == null) {
+      stripes.compareAndSet(i, null, RunBuilder.at(0, stripeCapacity));
+      stripe = stripes.get(i);
+    }
     synchronized (stripe) {
       stripe.add(key, stored, ts);
     }
@@ -45,15 +62,21 @@ final class WriteLog {
   /** Moves every appended write into {@code target}, after its entries. Once the log is closed. */
   void drainInto(RunBuilder target) {
     int total = target.size();
-    for (RunBuilder stripe : stripes) {
-      synchronized (stripe) {
-        total += stripe.size();
+    for (int i = 0; i < STRIPES; i++) {
+      RunBuilder stripe = stripes.get(i);
+      if (stripe != null) {
+        synchronized (stripe) {
+          total += stripe.size();
+        }
       }
     }
     target.reserve(total); // one copy of the columns at most, not one per stripe
-    for (RunBuilder stripe : stripes) {
-      synchronized (stripe) {
-        target.addAll(stripe);
+    for (int i = 0; i < STRIPES; i++) {
+      RunBuilder stripe = stripes.get(i);
+      if (stripe != null) {
+        synchronized (stripe) {
+          target.addAll(stripe);
+        }
       }
     }
   }

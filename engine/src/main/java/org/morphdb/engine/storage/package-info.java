@@ -33,7 +33,7 @@
  * meanwhile chains written to the index only enter its hash map, and the restore builds its
  * B+tree in one sorted pass (no one scans an index before it is PUBLIC).
  * <pre>
- *   store.openLog(index);                 // commits append their writes to the index here
+ *   store.openLog(index, capacity);       // commits append their writes to the index here
  *   RunBuilder run = RunBuilder.at(s, n); // a plain index: the backfill's entries in columns
  *   run.addParts(parts, rowKey);          //   ... for every row unchanged since S
  *   store.attachRun(index, run, cp);      // folds the log in and sorts (a second log open meanwhile), merges that one in, attaches

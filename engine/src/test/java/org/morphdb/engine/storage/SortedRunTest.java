@@ -148,7 +148,7 @@ class SortedRunTest {
   void writesCommittedWhileTheLogIsOpenReachTheRunWithTheirOwnTs() {
     store.commit(new CommitBatch().put(IX, key(6, 6), "before the build"));
     long s = store.snapshotTs();
-    store.openLog(IX);
+    store.openLog(IX, 1024);
     long deleted = store.commit(new CommitBatch().delete(IX, key(1, 1)).delete(IX, key(6, 6)));
     long moved = store.commit(new CommitBatch().delete(IX, key(2, 2)).put(IX, key(2, 2), "same commit, later"));
     long added = store.commit(new CommitBatch().put(IX, key(3, 3), "new"));
@@ -166,7 +166,7 @@ class SortedRunTest {
 
   @Test
   void anAbandonedLogWritesWhatItHoldsIntoChains() {
-    store.openLog(IX);
+    store.openLog(IX, 1024);
     store.commit(new CommitBatch().put(IX, key(1, 1), "kept"));
     long deleted = store.commit(new CommitBatch().put(IX, key(2, 2), "x").delete(IX, key(2, 2)));
     store.abandonLog(IX);
@@ -270,7 +270,7 @@ class SortedRunTest {
       // writers during the build: into the log, or (as for a UNIQUE index) into chains
       boolean logged = random.nextBoolean();
       if (logged) {
-        st.openLog(IX);
+        st.openLog(IX, 1024);
       }
       for (int i = 0; i < 20; i++) {
         times.add(write(st, model, random));

@@ -31,7 +31,7 @@ class WriteLogTest {
       MvccStore store = new MvccStore(new HybridClock());
       RunBuilder backfill = RunBuilder.at(store.snapshotTs(), 4);
       backfill.add(Key.of(-1L, -1L), "backfilled");
-      store.openLog(IX);
+      store.openLog(IX, 1024);
       AtomicBoolean stop = new AtomicBoolean();
       ConcurrentLinkedQueue<Key> committed = new ConcurrentLinkedQueue<>();
       ConcurrentLinkedQueue<Key> deleted = new ConcurrentLinkedQueue<>();
@@ -90,7 +90,7 @@ class WriteLogTest {
     for (long i = 0; i < 1000; i++) {
       backfill.add(Key.of(i, i), "backfilled");
     }
-    store.openLog(IX);
+    store.openLog(IX, 1024);
     store.commit(new CommitBatch().put(IX, Key.of(-1L, -1L), "before the sort"));
     boolean[] made = {false};
     // the sort of the backfill's entries calls its checkpoint first: commit there, as
@@ -117,7 +117,7 @@ class WriteLogTest {
   @Test
   void anAbandonedBuildWritesWhatItsLogHeldIntoChains() {
     MvccStore store = new MvccStore(new HybridClock());
-    store.openLog(IX);
+    store.openLog(IX, 1024);
     for (long i = 0; i < 5000; i++) { // more than a stripe's first arrays hold
       store.commit(new CommitBatch().put(IX, Key.of(i, i), "v" + i));
     }
