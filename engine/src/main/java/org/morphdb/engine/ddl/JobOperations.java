@@ -86,12 +86,15 @@ public final class JobOperations {
 
   /**
    * Called under the catalog commit lock when a CREATE INDEX allocates its index id, before
-   * the version that makes writers maintain the index is published: sizes the index's
-   * keyspace for the table's rows and a margin for what writers add during the build.
+   * the version that makes writers maintain the index is published: sizes a UNIQUE index's
+   * keyspace for the table's rows and a margin for what writers add during the build. A
+   * plain index is built as a run (see {@link #backfill}): its hash map holds only what
+   * writers change, and one sized for every row would make each walk over it (the key order's
+   * restore at the end of the build) visit millions of empty bins, 70 ms in the probe.
    */
-  void prepareIndexSpace(int tableId, int indexId) {
+  void prepareIndexSpace(int tableId, int indexId, boolean unique) {
     long rows = store.approximateSize(tableId);
-    if (rows >= 4096) {
+    if (unique && rows >= 4096) {
       store.createSpace(indexId, rows + rows / 4);
     }
   }

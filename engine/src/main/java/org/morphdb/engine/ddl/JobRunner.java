@@ -126,7 +126,11 @@ public final class JobRunner {
     int index = ctx.indexId;
     if (indexBefore < 0 && index >= 0 && !entries.isEmpty() && c.table(ctx.tableId)
         .map(t -> t.indexes().stream().noneMatch(i -> i.id() == index)).orElse(false)) {
-      operations.prepareIndexSpace(ctx.tableId, ctx.indexId);
+      boolean unique = entries.stream()
+          .filter(e -> e instanceof org.morphdb.engine.catalog.UpdateEntry.PutTable)
+          .flatMap(e -> ((org.morphdb.engine.catalog.UpdateEntry.PutTable) e).table().indexes().stream())
+          .anyMatch(i -> i.id() == index && i.unique());
+      operations.prepareIndexSpace(ctx.tableId, ctx.indexId, unique);
     }
     return entries;
   }

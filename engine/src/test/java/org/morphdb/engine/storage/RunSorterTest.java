@@ -1,6 +1,7 @@
 package org.morphdb.engine.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Comparator;
@@ -41,6 +42,26 @@ class RunSorterTest {
       int[] expected = stable(prefixes, second, n);
       assertArrayEquals(expected, RunSorter.sortByPrefix(prefixes, n, order, () -> { }), "round " + round);
       assertArrayEquals(expected, RunSorter.sort(n, order, () -> { }), "round " + round);
+    }
+  }
+
+  @Test
+  void packedValuesSortAsArraysSortSortsThem() {
+    java.util.Random random = new java.util.Random(11);
+    for (int round = 0; round < 12; round++) {
+      int n = round < 3 ? RunSorter.RADIX_FROM - 1 + round : 4096 + random.nextInt(50_000);
+      int spread = round % 4 == 0 ? 3 : round % 4 == 1 ? 1 << 20 : round % 4 == 2 ? Integer.MAX_VALUE : 1;
+      int bits = 32 - Integer.numberOfLeadingZeros(n - 1);
+      long[] packed = new long[n];
+      for (int i = 0; i < n; i++) {
+        packed[i] = ((long) random.nextInt(spread) << bits) | i;
+      }
+      long[] expected = packed.clone();
+      java.util.Arrays.sort(expected);
+      int[] checkpoints = {0};
+      long[] sorted = RunSorter.sortPacked(packed, n, () -> checkpoints[0]++);
+      assertArrayEquals(expected, java.util.Arrays.copyOf(sorted, n), "round " + round);
+      assertTrue(checkpoints[0] > 0, "the sort lets a budget pause");
     }
   }
 }
