@@ -140,4 +140,89 @@ class BackfillBudgetTest {
       assertFalse(problems(c) > 0);
     }
   }
+
+  /**
+   * A build cancelled while its backfill runs under a writer walks back with 57014 and leaves
+   * the table whole: what the writer's commits logged for the index meanwhile is written out
+   * (docs/decisions.md, "A plain index is built as one sorted run", Failure), and the index
+   * can be built again. The smallest share keeps the backfill running for seconds.
+   */
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void aBuildCancelledWhileAWriterCommitsWalksBackAndTheTableStaysWhole() throws Exception {
+    String url = "jdbc:morph:mem:backfill_cancel;backfillShare=1";
+    try (Connection c = DriverManager.getConnection(url)) {
+      load(c);
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong writes = new AtomicLong();
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      Thread writer = new Thread(() -> {
+        try (Connection w = DriverManager.getConnection(url);
+             PreparedStatement up = w.prepareStatement("UPDATE t SET a = ?, b = ? WHERE id = ?")) {
+          ThreadLocalRandom r = ThreadLocalRandom.current();
+          while (!stop.get()) {
+            up.setInt(1, r.nextInt(ROWS));
+            up.setInt(2, r.nextInt(100));
+            up.setLong(3, 1 + r.nextInt(ROWS));
+            up.executeUpdate();
+            writes.incrementAndGet();
+          }
+        } catch (Throwable e) {
+          failure.set(e);
+        }
+      }, "cancel-test-writer");
+      writer.start();
+      AtomicReference<SQLException> outcome = new AtomicReference<>();
+      Thread ddl = new Thread(() -> {
+        try (Connection d = DriverManager.getConnection(url); Statement s = d.createStatement()) {
+          s.execute("CREATE INDEX t_a ON t (a)");
+        } catch (SQLException e) {
+          outcome.set(e);
+        }
+      }, "cancel-test-ddl");
+      try {
+        ddl.start();
+        long job = backfillingJob(c);
+        long from = writes.get();
+        while (writes.get() < from + 500 && failure.get() == null) {
+          Thread.sleep(2); // the writer's commits go to the build's log meanwhile
+        }
+        try (Statement s = c.createStatement()) {
+          s.execute("CANCEL DDL JOB " + job);
+        }
+        ddl.join(TimeUnit.MINUTES.toMillis(2));
+      } finally {
+        stop.set(true);
+        writer.join(TimeUnit.MINUTES.toMillis(1));
+      }
+      assertNull(failure.get(), () -> "writer failed: " + failure.get());
+      assertNotNull(outcome.get(), "the cancelled CREATE INDEX fails");
+      assertEquals("57014", outcome.get().getSQLState(), () -> "" + outcome.get());
+      assertEquals(0, problems(c));
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE INDEX t_a ON t (a)");
+      }
+      assertEquals(0, problems(c));
+      try (Statement s = c.createStatement();
+           ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t WHERE a >= 0")) {
+        assertTrue(rs.next());
+        assertEquals(ROWS, rs.getLong(1));
+      }
+    }
+  }
+
+  /** The id of the CREATE INDEX job once its backfill has written some rows. */
+  private static long backfillingJob(Connection c) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (System.nanoTime() < deadline) {
+      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+          "SELECT JOB_ID FROM SYS.DDL_JOBS WHERE STATE = 'RUNNING' AND ROWS_DONE > 0")) {
+        if (rs.next()) {
+          return rs.getLong(1);
+        }
+      }
+      Thread.sleep(2);
+    }
+    throw new AssertionError("no CREATE INDEX job reached its backfill");
+  }
 }
