@@ -59,10 +59,20 @@ final class IndexBuildBenchmarks {
   }
 
   /**
-   * Writers as fast as they go; CREATE INDEX big_a ON big (a) after the "before" window, and
-   * an "after" window as long as the "before" one.
+   * One closed-loop round: writers as fast as they go; CREATE INDEX big_a ON big (a) after the
+   * "before" window, and an "after" window as long as the "before" one; unless {@code
+   * keepIndex}, the index is dropped again after the round, for the next one.
    */
-  Closed closedLoop(Dbms.Db db, BenchWriters.Ids ids) throws SQLException, InterruptedException {
+  Closed closedLoop(Dbms.Db db, BenchWriters.Ids ids, boolean keepIndex)
+      throws SQLException, InterruptedException {
+    Closed round = closedLoopRound(db, ids);
+    if (!keepIndex) {
+      db.execute("DROP INDEX big_a");
+    }
+    return round;
+  }
+
+  private Closed closedLoopRound(Dbms.Db db, BenchWriters.Ids ids) throws SQLException, InterruptedException {
     BenchWriters writers = new BenchWriters(db, ids, 0);
     writers.start(WRITERS);
     try {
