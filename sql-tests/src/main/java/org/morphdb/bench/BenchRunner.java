@@ -105,21 +105,31 @@ public final class BenchRunner {
    * details list every round. {@code big_a} is dropped after every round but the last.
    */
   private void closedLoopBuilds(Map<Dbms, Dbms.Db> dbs, Map<Dbms, BenchWriters.Ids> ids) throws Exception {
-    Map<Dbms, List<IndexBuildBenchmarks.Closed>> rounds = new EnumMap<>(Dbms.class);
+    Map<Dbms, List<IndexBuildBenchmarks.Closed>> rounds = inTurns(Bench.WRITERS_DURING_INDEX,
+        (d, last) -> builds.closedLoop(dbs.get(d), ids.get(d), last));
+    for (Dbms d : ALL) {
+      recordClosed(dbs.get(d), rounds.get(d));
+    }
+  }
+
+  /** One round of a benchmark on one database; {@code last}: the last of its rounds. */
+  private interface Round<T> {
+    T run(Dbms d, boolean last) throws Exception;
+  }
+
+  /** {@link #ROUNDS} rounds of {@code round}, the databases taking turns; each one's rounds in order. */
+  private <T> Map<Dbms, List<T>> inTurns(Bench b, Round<T> round) throws Exception {
+    Map<Dbms, List<T>> rounds = new EnumMap<>(Dbms.class);
     for (Dbms d : ALL) {
       rounds.put(d, new ArrayList<>());
     }
     for (int r = 0; r < ROUNDS; r++) {
       boolean last = r == ROUNDS - 1;
       for (Dbms d : ALL) {
-        Dbms.Db db = dbs.get(d);
-        rounds.get(d).add(profiled(Bench.WRITERS_DURING_INDEX, d,
-            () -> builds.closedLoop(db, ids.get(d), last)));
+        rounds.get(d).add(profiled(b, d, () -> round.run(d, last)));
       }
     }
-    for (Dbms d : ALL) {
-      recordClosed(dbs.get(d), rounds.get(d));
-    }
+    return rounds;
   }
 
   private void recordClosed(Dbms.Db db, List<IndexBuildBenchmarks.Closed> rounds) {
@@ -159,19 +169,11 @@ public final class BenchRunner {
    */
   private void pacedBuilds(Map<Dbms, Dbms.Db> dbs, Map<Dbms, BenchWriters.Ids> ids) throws Exception {
     Map<Dbms, Double> max = new EnumMap<>(Dbms.class);
-    Map<Dbms, List<IndexBuildBenchmarks.Paced>> rounds = new EnumMap<>(Dbms.class);
     for (Dbms d : ALL) {
       max.put(d, builds.maxWrites(dbs.get(d), ids.get(d)));
-      rounds.put(d, new ArrayList<>());
     }
-    for (int r = 0; r < ROUNDS; r++) {
-      boolean last = r == ROUNDS - 1;
-      for (Dbms d : ALL) {
-        Dbms.Db db = dbs.get(d);
-        rounds.get(d).add(profiled(Bench.PACED_KEPT, d,
-            () -> builds.pacedRound(db, ids.get(d), max.get(d), last)));
-      }
-    }
+    Map<Dbms, List<IndexBuildBenchmarks.Paced>> rounds = inTurns(Bench.PACED_KEPT,
+        (d, last) -> builds.pacedRound(dbs.get(d), ids.get(d), max.get(d), last));
     for (Dbms d : ALL) {
       recordPaced(dbs.get(d), rounds.get(d));
     }

@@ -69,17 +69,15 @@ class BackfillBudgetTest {
     return n;
   }
 
-  @Test
-  @Timeout(value = 5, unit = TimeUnit.MINUTES)
-  void underWritersTheBackfillPausesToItsBudgetAndStillBuildsACompleteIndex() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() < 100);
-    String url = "jdbc:morph:mem:backfill_budget;backfillShare=" + smallShare();
-    try (Connection c = DriverManager.getConnection(url)) {
-      load(c);
-      AtomicBoolean stop = new AtomicBoolean();
-      AtomicLong writes = new AtomicLong();
-      AtomicReference<Throwable> failure = new AtomicReference<>();
-      Thread writer = new Thread(() -> {
+  /** A writer updating random rows of t until stopped, counting its commits. */
+  private static final class Writer {
+    final AtomicBoolean stop = new AtomicBoolean();
+    final AtomicLong writes = new AtomicLong();
+    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final Thread thread;
+
+    Writer(String url) {
+      thread = new Thread(() -> {
         try (Connection w = DriverManager.getConnection(url);
              PreparedStatement up = w.prepareStatement("UPDATE t SET a = ?, b = ? WHERE id = ?")) {
           ThreadLocalRandom r = ThreadLocalRandom.current();
@@ -94,19 +92,34 @@ class BackfillBudgetTest {
           failure.set(e);
         }
       }, "budget-test-writer");
-      writer.start();
+      thread.start();
+    }
+
+    void stop() throws InterruptedException {
+      stop.set(true);
+      thread.join(TimeUnit.MINUTES.toMillis(1));
+    }
+  }
+
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void underWritersTheBackfillPausesToItsBudgetAndStillBuildsACompleteIndex() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() < 100);
+    String url = "jdbc:morph:mem:backfill_budget;backfillShare=" + smallShare();
+    try (Connection c = DriverManager.getConnection(url)) {
+      load(c);
+      Writer writer = new Writer(url);
       try {
-        while (writes.get() < 100 && failure.get() == null) {
+        while (writer.writes.get() < 100 && writer.failure.get() == null) {
           Thread.sleep(5);
         }
         try (Statement s = c.createStatement()) {
           s.execute("CREATE INDEX t_a ON t (a)");
         }
       } finally {
-        stop.set(true);
-        writer.join(TimeUnit.MINUTES.toMillis(1));
+        writer.stop();
       }
-      assertNull(failure.get(), () -> "writer failed: " + failure.get());
+      assertNull(writer.failure.get(), () -> "writer failed: " + writer.failure.get());
       BackfillUsage u = Databases.testHooks("backfill_budget").lastBackfill();
       assertNotNull(u);
       assertTrue(u.budgetCores() < 1, () -> "" + u);
@@ -153,25 +166,7 @@ class BackfillBudgetTest {
     String url = "jdbc:morph:mem:backfill_cancel;backfillShare=1";
     try (Connection c = DriverManager.getConnection(url)) {
       load(c);
-      AtomicBoolean stop = new AtomicBoolean();
-      AtomicLong writes = new AtomicLong();
-      AtomicReference<Throwable> failure = new AtomicReference<>();
-      Thread writer = new Thread(() -> {
-        try (Connection w = DriverManager.getConnection(url);
-             PreparedStatement up = w.prepareStatement("UPDATE t SET a = ?, b = ? WHERE id = ?")) {
-          ThreadLocalRandom r = ThreadLocalRandom.current();
-          while (!stop.get()) {
-            up.setInt(1, r.nextInt(ROWS));
-            up.setInt(2, r.nextInt(100));
-            up.setLong(3, 1 + r.nextInt(ROWS));
-            up.executeUpdate();
-            writes.incrementAndGet();
-          }
-        } catch (Throwable e) {
-          failure.set(e);
-        }
-      }, "cancel-test-writer");
-      writer.start();
+      Writer writer = new Writer(url);
       AtomicReference<SQLException> outcome = new AtomicReference<>();
       Thread ddl = new Thread(() -> {
         try (Connection d = DriverManager.getConnection(url); Statement s = d.createStatement()) {
@@ -183,8 +178,8 @@ class BackfillBudgetTest {
       try {
         ddl.start();
         long job = backfillingJob(c);
-        long from = writes.get();
-        while (writes.get() < from + 500 && failure.get() == null) {
+        long from = writer.writes.get();
+        while (writer.writes.get() < from + 500 && writer.failure.get() == null) {
           Thread.sleep(2); // the writer's commits go to the build's log meanwhile
         }
         try (Statement s = c.createStatement()) {
@@ -192,10 +187,9 @@ class BackfillBudgetTest {
         }
         ddl.join(TimeUnit.MINUTES.toMillis(2));
       } finally {
-        stop.set(true);
-        writer.join(TimeUnit.MINUTES.toMillis(1));
+        writer.stop();
       }
-      assertNull(failure.get(), () -> "writer failed: " + failure.get());
+      assertNull(writer.failure.get(), () -> "writer failed: " + writer.failure.get());
       assertNotNull(outcome.get(), "the cancelled CREATE INDEX fails");
       assertEquals("57014", outcome.get().getSQLState(), () -> "" + outcome.get());
       assertEquals(0, problems(c));
