@@ -121,14 +121,14 @@ public final class JobOperations {
     // meanwhile, as one sorted run attached at the end: arrays instead of an object graph
     // per entry (see SortedRun, WriteLog).
     boolean asRun = deferOrder && !index.unique();
+    long total = store.approximateSize(table.id());
     if (asRun) {
-      store.openLog(index.id(), logStripeCapacity(store.approximateSize(table.id())));
+      store.openLog(index.id(), logStripeCapacity(total));
     }
     CpuBudget budget = new CpuBudget(backfillCores, store::commitsBegun, clocks);
     ColumnDef[] columns = indexColumns(table, index);
     try (SnapshotHandle snapshot = store.openSnapshot()) {
       long s = ctx.startSnapshot != null ? ctx.startSnapshot.ts() : snapshot.ts();
-      long total = store.approximateSize(table.id());
       long done = 0;
       job.progress(0, total);
       RunBuilder run = asRun ? RunBuilder.at(s, total + total / 8) : null;

@@ -5,10 +5,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.CatalogLog;
+import org.morphdb.engine.catalog.UpdateEntry;
 import org.morphdb.engine.clock.HybridClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,15 +122,14 @@ public final class JobRunner {
    * The step's entries; when they allocate a new index's id, its keyspace is sized before the
    * version that makes writers maintain the index is published (under the catalog lock).
    */
-  private java.util.List<org.morphdb.engine.catalog.UpdateEntry> entries(Step step, JobContext ctx, Catalog c) {
+  private java.util.List<UpdateEntry> entries(Step step, JobContext ctx, Catalog c) {
     int indexBefore = ctx.indexId;
-    java.util.List<org.morphdb.engine.catalog.UpdateEntry> entries = step.entries().apply(ctx, c);
+    java.util.List<UpdateEntry> entries = step.entries().apply(ctx, c);
     int index = ctx.indexId;
     if (indexBefore < 0 && index >= 0 && !entries.isEmpty() && c.table(ctx.tableId)
         .map(t -> t.indexes().stream().noneMatch(i -> i.id() == index)).orElse(false)) {
       boolean unique = entries.stream()
-          .filter(e -> e instanceof org.morphdb.engine.catalog.UpdateEntry.PutTable)
-          .flatMap(e -> ((org.morphdb.engine.catalog.UpdateEntry.PutTable) e).table().indexes().stream())
+          .flatMap(e -> e instanceof UpdateEntry.PutTable put ? put.table().indexes().stream() : Stream.empty())
           .anyMatch(i -> i.id() == index && i.unique());
       operations.prepareIndexSpace(ctx.tableId, ctx.indexId, unique);
     }

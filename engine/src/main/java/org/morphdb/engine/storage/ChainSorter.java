@@ -16,7 +16,7 @@ final class ChainSorter {
   private static final int DIGIT_BITS = 16;
 
   /** Below this many keys, one comparison sort instead of radix passes. */
-  private static final int RADIX_FROM = 4096;
+  static final int RADIX_FROM = 4096;
 
   private final Key[] keys;
   private long[] prefixes;
@@ -76,16 +76,26 @@ final class ChainSorter {
     return new Sorted(sorter.order, sortedPrefixes);
   }
 
-  /**
-   * Least significant digit first, {@link #DIGIT_BITS} at a time, stable; a digit all
-   * prefixes share (the type band, the high bits of small numbers) costs one counting pass.
-   */
   private void radixSortByPrefix() {
+    Sorted sorted = byPrefix(prefixes, order, checkpoint);
+    prefixes = sorted.prefixes();
+    order = sorted.order();
+  }
+
+  /**
+   * Sorts {@code prefixes} (all of the array) and {@code order} alongside it, by prefix
+   * (signed), stably: least significant digit first, {@link #DIGIT_BITS} at a time; a digit
+   * all prefixes share (the type band, the high bits of small numbers) costs one counting
+   * pass. Calls {@code checkpoint} after each pass. Returns the arrays that hold the result
+   * (the given ones or others of the same length). Also the first step of {@link RunSorter}.
+   */
+  static Sorted byPrefix(long[] prefixes, int[] order, Runnable checkpoint) {
     int n = order.length;
     long[] otherPrefixes = new long[n];
     int[] otherOrder = new int[n];
+    int[] starts = new int[(1 << DIGIT_BITS) + 1];
     for (int shift = 0; shift < Long.SIZE; shift += DIGIT_BITS) {
-      int[] starts = new int[(1 << DIGIT_BITS) + 1];
+      java.util.Arrays.fill(starts, 0);
       for (long p : prefixes) {
         starts[digit(p, shift) + 1]++;
       }
@@ -108,6 +118,7 @@ final class ChainSorter {
       order = otherOrder;
       otherOrder = o;
     }
+    return new Sorted(order, prefixes);
   }
 
   /** A digit of the prefix read as unsigned (prefixes compare signed: flip the sign bit). */

@@ -114,14 +114,12 @@ final class KeySpace {
     return log;
   }
 
-  /** Starts a log (see {@link WriteLog}); false if one is open already. */
-  synchronized boolean openLog(int stripeCapacity) {
-    if (log != null) {
-      return false;
+  /** Starts a log (see {@link WriteLog}), unless one is open already. */
+  synchronized void openLog(int stripeCapacity) {
+    if (log == null) {
+      log = new WriteLog(stripeCapacity);
+      building = true;
     }
-    log = new WriteLog(stripeCapacity);
-    building = true;
-    return true;
   }
 
   /** The log's writes are in the run or in chains: chains hide only what the run holds. */

@@ -344,13 +344,12 @@ public final class MvccStore {
     // Sorting the backfill's entries is the long part: a log stays open meanwhile (commits
     // append to a fresh one, not to chains), and what it gathers is sorted on its own, after
     // the last close, and merged in.
-    WriteLog first = s.rotateLog();
+    WriteLog first = awaitAppends(s.rotateLog());
     if (first != null) {
-      awaitVisible(snapshotTs()); // as in closeLogAndWait: every append to it is done
       first.drainInto(entries);
     }
     SortedRun run = entries.build(checkpoint);
-    WriteLog rest = closeLogAndWait(s);
+    WriteLog rest = awaitAppends(s.closeLog());
     if (rest != null) {
       run = RunMerge.merge(run, rest.drain(checkpoint));
     }
@@ -363,19 +362,19 @@ public final class MvccStore {
   /** Closes {@code space}'s log, if any, and writes what it holds into its chains: after a failed backfill. */
   public void abandonLog(long space) {
     KeySpace s = spaces.get(space);
-    WriteLog log = s == null ? null : closeLogAndWait(s);
+    WriteLog log = s == null ? null : awaitAppends(s.closeLog());
     if (log != null) {
       writeChains(s, log.drain(() -> { }));
       s.buildDone();
     }
   }
 
-  private WriteLog closeLogAndWait(KeySpace s) {
-    WriteLog log = s.closeLog();
-    if (log != null) {
+  /** Waits until no commit can still append to {@code closed} (a log just closed, or null), and returns it. */
+  private WriteLog awaitAppends(WriteLog closed) {
+    if (closed != null) {
       awaitVisible(snapshotTs()); // every commit that appended took its ts before the close
     }
-    return log;
+    return closed;
   }
 
   /** Writes each entry of {@code run} into its key's chain at the entry's ts (a chain's version of that ts stays). */

@@ -5,11 +5,10 @@ package org.morphdb.engine.storage;
  * to {@link java.util.Arrays#sort}), stably, calling a checkpoint now and then so that a
  * background build can pause there.
  *
- * <p>Most keys differ in their sort prefix, and a prefix and a position fit in one {@code
- * long} when the prefixes span less than 2^(63 - bits of n): {@link #sortByPrefix} then sorts
- * those longs with {@link java.util.Arrays#sort(long[])}, reading the prefixes in order
- * instead of at random through a permutation (a comparison sort of positions did, a cache
- * miss each), and sorts only the runs of equal prefixes by the whole key.
+ * <p>Most keys differ in their sort prefix: {@link #sortByPrefix} sorts the prefixes with the
+ * positions alongside by {@link ChainSorter#byPrefix}'s radix passes, reading the prefixes in
+ * order instead of at random through a permutation (a comparison sort of positions did, a
+ * cache miss each), and sorts only the runs of equal prefixes by the whole key.
  */
 final class RunSorter {
   /** Orders two positions. */
@@ -19,10 +18,6 @@ final class RunSorter {
 
   private static final int INSERTION_RUN = 32;
   private static final int CHECKPOINT_EVERY = 1 << 16;
-  /** Bits per radix pass: 2,048 counters, whose targets stay in the caches while a pass scatters. */
-  private static final int DIGIT_BITS = 11;
-  /** Below this many entries a comparison sort is cheaper than clearing and scanning the counters. */
-  static final int RADIX_FROM = 4096;
 
   private RunSorter() {
   }
@@ -32,34 +27,22 @@ final class RunSorter {
    * {@code prefixes} (ascending, signed).
    */
   static int[] sortByPrefix(long[] prefixes, int n, Order order, Runnable checkpoint) {
-    if (n < 2) {
+    if (n < ChainSorter.RADIX_FROM) {
       return sort(n, order, checkpoint);
     }
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
+    int[] positions = new int[n];
     for (int i = 0; i < n; i++) {
-      min = Math.min(min, prefixes[i]);
-      max = Math.max(max, prefixes[i]);
+      positions[i] = i;
     }
-    int bits = 32 - Integer.numberOfLeadingZeros(n - 1);
-    long range = max - min; // negative if it overflowed
-    if (range < 0 || (range >>> (63 - bits)) != 0) {
-      return sort(n, order, checkpoint);
-    }
-    long[] packed = new long[n];
-    for (int i = 0; i < n; i++) {
-      packed[i] = ((prefixes[i] - min) << bits) | i;
-    }
-    packed = sortPacked(packed, n, checkpoint); // by prefix, then by position: stable
-    long mask = (1L << bits) - 1;
-    int[] sorted = new int[n];
+    // by prefix, equal prefixes in position order (the radix sort is stable)
+    ChainSorter.Sorted byPrefix = ChainSorter.byPrefix(java.util.Arrays.copyOf(prefixes, n), positions, checkpoint);
+    int[] sorted = byPrefix.order();
+    long[] sortedPrefixes = byPrefix.prefixes();
     int[] scratch = null;
     int i = 0;
     while (i < n) {
-      long p = packed[i] >>> bits;
-      int j = i;
-      while (j < n && packed[j] >>> bits == p) {
-        sorted[j] = (int) (packed[j] & mask);
+      int j = i + 1;
+      while (j < n && sortedPrefixes[j] == sortedPrefixes[i]) {
         j++;
       }
       if (j - i > 1) { // keys of one prefix: by the whole key
@@ -71,50 +54,6 @@ final class RunSorter {
       i = j;
     }
     return sorted;
-  }
-
-  /**
-   * {@code packed[0..n)} (non-negative, distinct) in ascending order: for many, a radix sort,
-   * least significant digit first, {@link #DIGIT_BITS} at a time and only over the bits they
-   * use (4 passes for 1.3 million entries of a million prefixes: 13 ms against 86 ms for
-   * {@link java.util.Arrays#sort(long[])}, warm), calling {@code checkpoint} after each pass.
-   * Returns the array that holds them, {@code packed} or another.
-   */
-  static long[] sortPacked(long[] packed, int n, Runnable checkpoint) {
-    if (n < RADIX_FROM) {
-      java.util.Arrays.sort(packed, 0, n);
-      checkpoint.run();
-      return packed;
-    }
-    long used = 0;
-    for (int i = 0; i < n; i++) {
-      used |= packed[i];
-    }
-    int bits = Long.SIZE - Long.numberOfLeadingZeros(used);
-    long[] from = packed;
-    long[] to = new long[n];
-    int[] starts = new int[(1 << DIGIT_BITS) + 1];
-    for (int shift = 0; shift < bits; shift += DIGIT_BITS) {
-      java.util.Arrays.fill(starts, 0);
-      for (int i = 0; i < n; i++) {
-        starts[digit(from[i], shift) + 1]++;
-      }
-      for (int d = 1; d < starts.length; d++) {
-        starts[d] += starts[d - 1];
-      }
-      for (int i = 0; i < n; i++) {
-        to[starts[digit(from[i], shift)]++] = from[i];
-      }
-      long[] t = from;
-      from = to;
-      to = t;
-      checkpoint.run();
-    }
-    return from;
-  }
-
-  private static int digit(long value, int shift) {
-    return (int) (value >>> shift) & ((1 << DIGIT_BITS) - 1);
   }
 
   /** Sorts {@code a[from..to)} stably, {@code scratch} holding at least {@code to - from}. */

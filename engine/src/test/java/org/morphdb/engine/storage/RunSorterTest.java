@@ -46,21 +46,28 @@ class RunSorterTest {
   }
 
   @Test
-  void packedValuesSortAsArraysSortSortsThem() {
-    java.util.Random random = new java.util.Random(11);
+  void atRadixSizesPositionsComeOutInKeyOrderAndTheSortLetsABudgetPause() {
+    Random random = new Random(11);
     for (int round = 0; round < 12; round++) {
-      int n = round < 3 ? RunSorter.RADIX_FROM - 1 + round : 4096 + random.nextInt(50_000);
-      int spread = round % 4 == 0 ? 3 : round % 4 == 1 ? 1 << 20 : round % 4 == 2 ? Integer.MAX_VALUE : 1;
-      int bits = 32 - Integer.numberOfLeadingZeros(n - 1);
-      long[] packed = new long[n];
+      int n = round < 3 ? ChainSorter.RADIX_FROM - 1 + round : 4096 + random.nextInt(50_000);
+      long[] prefixes = new long[n];
+      long[] second = new long[n];
       for (int i = 0; i < n; i++) {
-        packed[i] = ((long) random.nextInt(spread) << bits) | i;
+        prefixes[i] = switch (round % 4) {
+          case 0 -> random.nextInt(3);
+          case 1 -> random.nextInt(1 << 20);
+          case 2 -> random.nextLong(); // negative and positive, every digit in use
+          default -> (random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE) - random.nextInt(2);
+        };
+        second[i] = random.nextInt(4);
       }
-      long[] expected = packed.clone();
-      java.util.Arrays.sort(expected);
+      RunSorter.Order order = (a, b) -> prefixes[a] != prefixes[b] ? Long.compare(prefixes[a], prefixes[b])
+          : Long.compare(second[a], second[b]);
+      long[] before = prefixes.clone();
       int[] checkpoints = {0};
-      long[] sorted = RunSorter.sortPacked(packed, n, () -> checkpoints[0]++);
-      assertArrayEquals(expected, java.util.Arrays.copyOf(sorted, n), "round " + round);
+      assertArrayEquals(stable(prefixes, second, n),
+          RunSorter.sortByPrefix(prefixes, n, order, () -> checkpoints[0]++), "round " + round);
+      assertArrayEquals(before, prefixes, "the builder's prefixes stay as they were");
       assertTrue(checkpoints[0] > 0, "the sort lets a budget pause");
     }
   }
