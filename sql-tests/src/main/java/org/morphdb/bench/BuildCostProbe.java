@@ -100,7 +100,9 @@ public final class BuildCostProbe {
     if (System.getProperty("probe.jfr") == null) {
       return null;
     }
-    jdk.jfr.Recording r = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"));
+    jdk.jfr.Recording r = new jdk.jfr.Recording(System.getProperty("probe.jfc") == null
+        ? jdk.jfr.Configuration.getConfiguration("profile")
+        : jdk.jfr.Configuration.create(java.nio.file.Path.of(System.getProperty("probe.jfc"))));
     r.setName(name);
     r.start();
     return r;
@@ -138,7 +140,11 @@ public final class BuildCostProbe {
           var n1 = nativeCpu();
           Sample s1 = Sample.take(writers);
           double u1 = ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
-          db.execute("CREATE INDEX probe_" + i + " ON big (a)");
+          String shape;
+          try (RateShape sampler = new RateShape(writers, db)) {
+            db.execute("CREATE INDEX probe_" + i + " ON big (a)");
+            shape = sampler.describe();
+          }
           rec = stop(rec, i, "during");
           var n2 = nativeCpu();
           Sample s2 = Sample.take(writers);
@@ -156,6 +162,7 @@ public final class BuildCostProbe {
           System.out.println("build " + i + ", load " + String.format("%.2f", OS.getSystemLoadAverage()));
           System.out.println(describe("before", s0, s1, rows));
           System.out.println(describe("during", s1, s2, rows));
+          System.out.println(shape);
           System.out.println(describe("after", s2, s3, rows));
           System.out.printf("ratio (writes/s) %.3f; writer CPU per write during/before %.2f%n",
               ((s2.writes - s1.writes) / (double) (s2.nanos - s1.nanos))
@@ -172,6 +179,62 @@ public final class BuildCostProbe {
       db.execute("CREATE INDEX probe_idle ON big (a)");
       System.out.printf("idle build %.2f s, DDL thread CPU %.2f s%n", (System.nanoTime() - t) / 1e9,
           (THREADS.getCurrentThreadCpuTime() - cpu) / 1e9);
+    }
+  }
+
+  /** The writers' rate during the build, in thousands of writes per second per 50 ms slice. */
+  static final class RateShape implements AutoCloseable {
+    private static final long SLICE_NANOS = 50_000_000L;
+    private final java.util.List<Long> counts = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    private final Thread thread;
+    private volatile boolean stop;
+
+    private final java.util.List<String> steps = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    RateShape(BenchWriters writers, Dbms.Db db) {
+      counts.add(writers.done());
+      steps.add("");
+      thread = new Thread(() -> {
+        try (java.sql.Connection c = db.connect(); java.sql.PreparedStatement q = c.prepareStatement(
+            "SELECT step, rows_done FROM sys.ddl_jobs WHERE state = 'RUNNING'")) {
+          long next = System.nanoTime() + SLICE_NANOS;
+          while (!stop) {
+            java.util.concurrent.locks.LockSupport.parkNanos(next - System.nanoTime());
+            next += SLICE_NANOS;
+            counts.add(writers.done());
+            String step = "";
+            try (java.sql.ResultSet rs = q.executeQuery()) {
+              if (rs.next()) {
+                step = rs.getString(1) + (rs.getLong(2) > 0 ? "(" + rs.getLong(2) / 1000 + "k)" : "");
+              }
+            }
+            steps.add(step);
+          }
+        } catch (java.sql.SQLException e) {
+          steps.add("error " + e.getMessage());
+        }
+      }, "probe-rate");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    String describe() {
+      StringBuilder sb = new StringBuilder("  k writes/s per 50 ms:");
+      synchronized (counts) {
+        for (int i = 1; i < counts.size(); i++) {
+          sb.append(' ').append((counts.get(i) - counts.get(i - 1)) * 20 / 1000);
+          if (i < steps.size() && !steps.get(i).equals(steps.get(i - 1))) {
+            sb.append(" [").append(steps.get(i)).append(']');
+          }
+        }
+      }
+      return sb.toString();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      stop = true;
+      thread.join();
     }
   }
 }

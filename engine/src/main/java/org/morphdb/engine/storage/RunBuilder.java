@@ -178,9 +178,10 @@ public final class RunBuilder {
     if (n == 0) {
       return new SortedRun(0, new long[0], new Object[0], new Object[0], new long[0]);
     }
-    int[] order = RunSorter.sortByPrefix(prefixes, n, this::compare, checkpoint); // stable: equal keys in add order
-    // Gathered into key order first, so that finding a key's versions compares neighbours
-    // in memory order instead of at random through the permutation.
+    int[] order = RunSorter.orderByPrefix(prefixes, n, checkpoint); // stable: equal keys in add order
+    // Gathered into prefix order first, so that sorting the entries of one prefix by their
+    // whole key, and finding a key's versions, compare neighbours in memory order instead of
+    // entries at random through the permutation.
     long[] sortedPrefixes = gather(prefixes, order, n);
     Object[] sortedValues = (Object[]) gather(values, order, n);
     long[] sortedStamps = gather(stamps, order, n);
@@ -188,6 +189,9 @@ public final class RunBuilder {
     for (int j = 0; j < columns.length; j++) {
       sortedColumns[j] = gather(columns[j], order, n);
     }
+    checkpoint.run();
+    RunSorter.sortTies(sortedPrefixes, n, (a, b) -> compareParts(sortedColumns, a, b),
+        (from, tieOrder) -> permute(sortedColumns, sortedValues, sortedStamps, from, tieOrder), checkpoint);
     checkpoint.run();
     int kept = 0;
     for (int i = 0; i < n; i++) {
@@ -211,16 +215,7 @@ public final class RunBuilder {
   }
 
   private static boolean sameKey(long[] prefixes, Object[] columns, int a, int b) {
-    if (prefixes[a] != prefixes[b]) {
-      return false;
-    }
-    for (Object column : columns) {
-      if (column instanceof long[] longs ? longs[a] != longs[b]
-          : KeyParts.compare(((Object[]) column)[a], ((Object[]) column)[b]) != 0) {
-        return false;
-      }
-    }
-    return true;
+    return prefixes[a] == prefixes[b] && compareParts(columns, a, b) == 0;
   }
 
   /** Entry {@code from} of the sorted arrays to place {@code to} (at or before it). */
@@ -260,12 +255,8 @@ public final class RunBuilder {
     return sorted;
   }
 
-  private int compare(int a, int b) {
-    long pa = prefixes[a];
-    long pb = prefixes[b];
-    if (pa != pb) {
-      return pa < pb ? -1 : 1;
-    }
+  /** Orders entries {@code a} and {@code b} of one prefix by their parts. */
+  private static int compareParts(Object[] columns, int a, int b) {
     for (Object column : columns) {
       int c = column instanceof long[] longs ? Long.compare(longs[a], longs[b])
           : KeyParts.compare(((Object[]) column)[a], ((Object[]) column)[b]);
@@ -274,5 +265,34 @@ public final class RunBuilder {
       }
     }
     return 0;
+  }
+
+  /** Puts the entries at {@code from..from + order.length) (one prefix) in {@code order}. */
+  private static void permute(Object[] columns, Object[] values, long[] stamps, int from, int[] order) {
+    Object[] objects = new Object[order.length];
+    long[] longs = new long[order.length];
+    permute(values, objects, from, order);
+    permute(stamps, longs, from, order);
+    for (Object column : columns) {
+      if (column instanceof long[] c) {
+        permute(c, longs, from, order);
+      } else {
+        permute((Object[]) column, objects, from, order);
+      }
+    }
+  }
+
+  private static void permute(Object[] array, Object[] scratch, int from, int[] order) {
+    for (int k = 0; k < order.length; k++) {
+      scratch[k] = array[order[k]];
+    }
+    System.arraycopy(scratch, 0, array, from, order.length);
+  }
+
+  private static void permute(long[] array, long[] scratch, int from, int[] order) {
+    for (int k = 0; k < order.length; k++) {
+      scratch[k] = array[order[k]];
+    }
+    System.arraycopy(scratch, 0, array, from, order.length);
   }
 }

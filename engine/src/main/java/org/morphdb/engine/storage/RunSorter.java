@@ -5,10 +5,11 @@ package org.morphdb.engine.storage;
  * to {@link java.util.Arrays#sort}), stably, calling a checkpoint now and then so that a
  * background build can pause there.
  *
- * <p>Most keys differ in their sort prefix: {@link #sortByPrefix} sorts the prefixes with the
+ * <p>Most keys differ in their sort prefix: {@link #orderByPrefix} sorts the prefixes with the
  * positions alongside by {@link ChainSorter#byPrefix}'s radix passes, reading the prefixes in
  * order instead of at random through a permutation (a comparison sort of positions did, a
- * cache miss each), and sorts only the runs of equal prefixes by the whole key.
+ * cache miss each). Only runs of equal prefixes need the whole key: {@link #sortTies} sorts
+ * them after the entries were gathered into prefix order.
  */
 final class RunSorter {
   /** Orders two positions. */
@@ -22,38 +23,62 @@ final class RunSorter {
   private RunSorter() {
   }
 
+  /** Puts a run of tied entries, at positions {@code from..from + order.length), in {@code order}. */
+  interface Permutation {
+    void apply(int from, int[] order);
+  }
+
   /**
-   * The positions {@code 0..n-1} in ascending {@code order}, which must order first by
-   * {@code prefixes} (ascending, signed).
+   * The positions {@code 0..n-1} by ascending {@code prefixes} (signed), equal prefixes in
+   * position order. Entries of one prefix are then sorted by {@link #sortTies}, once gathered.
    */
-  static int[] sortByPrefix(long[] prefixes, int n, Order order, Runnable checkpoint) {
+  static int[] orderByPrefix(long[] prefixes, int n, Runnable checkpoint) {
     if (n < ChainSorter.RADIX_FROM) {
-      return sort(n, order, checkpoint);
+      return sort(n, (a, b) -> Long.compare(prefixes[a], prefixes[b]), checkpoint);
     }
     int[] positions = new int[n];
     for (int i = 0; i < n; i++) {
       positions[i] = i;
     }
-    // by prefix, equal prefixes in position order (the radix sort is stable)
-    ChainSorter.Sorted byPrefix = ChainSorter.byPrefix(java.util.Arrays.copyOf(prefixes, n), positions, checkpoint);
-    int[] sorted = byPrefix.order();
-    long[] sortedPrefixes = byPrefix.prefixes();
+    return ChainSorter.byPrefix(java.util.Arrays.copyOf(prefixes, n), positions, checkpoint).order();
+  }
+
+  /**
+   * Sorts, stably by {@code order}, each run of equal prefixes of entries already in prefix
+   * order ({@code sortedPrefixes[0..n)}), handing each run's new order to {@code permutation}.
+   * The entries of a run are neighbours by now, so the comparisons read memory nearby instead
+   * of at random; and a run already in order (the backfill adds a table's rows in row key
+   * order, so most are) costs one pass of comparisons.
+   */
+  static void sortTies(long[] sortedPrefixes, int n, Order order, Permutation permutation, Runnable checkpoint) {
     int[] scratch = null;
     int i = 0;
+    int sinceCheckpoint = 0;
     while (i < n) {
       int j = i + 1;
+      boolean inOrder = true;
       while (j < n && sortedPrefixes[j] == sortedPrefixes[i]) {
+        inOrder = inOrder && order.compare(j - 1, j) <= 0;
         j++;
       }
-      if (j - i > 1) { // keys of one prefix: by the whole key
-        if (scratch == null || scratch.length < j - i) {
-          scratch = new int[Math.max(j - i, 64)];
+      if (!inOrder) {
+        int[] positions = new int[j - i];
+        for (int k = 0; k < positions.length; k++) {
+          positions[k] = i + k;
         }
-        mergeSort(sorted, i, j, scratch, order);
+        if (scratch == null || scratch.length < positions.length) {
+          scratch = new int[Math.max(positions.length, 64)];
+        }
+        mergeSort(positions, 0, positions.length, scratch, order);
+        permutation.apply(i, positions);
+      }
+      sinceCheckpoint += j - i;
+      if (sinceCheckpoint >= CHECKPOINT_EVERY) {
+        sinceCheckpoint = 0;
+        checkpoint.run();
       }
       i = j;
     }
-    return sorted;
   }
 
   /** Sorts {@code a[from..to)} stably, {@code scratch} holding at least {@code to - from}. */
