@@ -49,32 +49,58 @@ final class RunMerge {
     return new RunMerge(older, newer).run();
   }
 
+  /**
+   * The newer run is the few writes logged during the sort, the older one the whole index: the
+   * stretches of the older run between two newer entries are found by galloping search and
+   * copied whole, so the merge costs a few comparisons per newer entry, not one per entry.
+   */
   private SortedRun run() {
     int i = 0;
-    int k = 0;
-    while (i < older.size() && k < newer.size()) {
-      int c = compare(i, k);
-      if (c < 0) {
-        copy(older, i++);
-      } else if (c > 0) {
-        copy(newer, k++);
-      } else {
+    for (int k = 0; k < newer.size(); k++) {
+      int end = firstNotBelow(i, k);
+      older.copyEntries(i, end, prefixes, columns, values, stamps, n);
+      n += end - i;
+      i = end;
+      if (i < older.size() && compare(i, k) == 0) {
         if (newer.ts(k) >= older.ts(i)) {
           copy(newer, k);
         } else {
           copy(older, i);
         }
         i++;
-        k++;
+      } else {
+        copy(newer, k);
       }
     }
-    while (i < older.size()) {
-      copy(older, i++);
-    }
-    while (k < newer.size()) {
-      copy(newer, k++);
-    }
+    older.copyEntries(i, older.size(), prefixes, columns, values, stamps, n);
+    n += older.size() - i;
     return new SortedRun(n, prefixes, columns, values, stamps);
+  }
+
+  /** The first entry of the older run at or after {@code from} that does not sort below newer entry {@code k}. */
+  private int firstNotBelow(int from, int k) {
+    int size = older.size();
+    if (from >= size || compare(from, k) >= 0) {
+      return from;
+    }
+    int below = from; // sorts below k
+    int step = 1;
+    int notBelow = from + 1;
+    while (notBelow < size && compare(notBelow, k) < 0) {
+      below = notBelow;
+      step <<= 1;
+      notBelow = (int) Math.min(size, (long) from + step);
+    }
+    notBelow = Math.min(notBelow, size);
+    while (notBelow - below > 1) {
+      int mid = (below + notBelow) >>> 1;
+      if (compare(mid, k) < 0) {
+        below = mid;
+      } else {
+        notBelow = mid;
+      }
+    }
+    return notBelow;
   }
 
   /** Entry {@code i} of the older run against entry {@code k} of the newer, as {@link Key#compareTo}. */

@@ -183,6 +183,28 @@ public final class SortedRun {
     return columns[j];
   }
 
+  /**
+   * Copies entries {@code from..to)} into the arrays of a run being made, from {@code at} on:
+   * one array copy per array ({@link RunMerge}'s stretches of the older run). A {@code long[]}
+   * column goes into a {@code long[]} or, boxed, an {@code Object[]}.
+   */
+  void copyEntries(int from, int to, long[] toPrefixes, Object[] toColumns, Object[] toValues, long[] toStamps,
+      int at) {
+    int length = to - from;
+    System.arraycopy(prefixes, from, toPrefixes, at, length);
+    System.arraycopy(values, from, toValues, at, length);
+    System.arraycopy(stamps, from, toStamps, at, length);
+    for (int j = 0; j < columns.length; j++) {
+      if (columns[j] instanceof long[] longs && toColumns[j] instanceof Object[] objects) {
+        for (int i = 0; i < length; i++) {
+          objects[at + i] = longs[from + i];
+        }
+      } else {
+        System.arraycopy(columns[j], from, toColumns[j], at, length);
+      }
+    }
+  }
+
   /** Value {@code i} of a key column (a {@code long[]} or an {@code Object[]}). */
   static Object part(Object column, int i) {
     return column instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) column)[i];

@@ -22,8 +22,8 @@ class RunMergeTest {
   }
 
   /** A key of two parts, the first sometimes not a long (an Object[] column). */
-  private static Key key(Random random, boolean mixed) {
-    long a = random.nextInt(40);
+  private static Key key(Random random, boolean mixed, int firstParts) {
+    long a = random.nextInt(firstParts);
     Object first = mixed && random.nextInt(5) == 0 ? (Object) ("s" + a) : (Object) a;
     return Key.of(first, (long) random.nextInt(8));
   }
@@ -34,12 +34,16 @@ class RunMergeTest {
     for (int round = 0; round < 300; round++) {
       boolean mixedOld = round % 3 == 0;
       boolean mixedNew = round % 4 == 0;
+      // every fifth round: a big older run and a few newer entries far apart, as after a
+      // backfill (long stretches of the older run between two newer entries)
+      boolean big = round % 5 == 1;
+      int firstParts = big ? 5_000 : 40;
       RunBuilder older = RunBuilder.at(100, 4);
       RunBuilder newer = RunBuilder.at(100, 4);
       RunBuilder both = RunBuilder.at(100, 4);
-      int olderCount = random.nextInt(60);
+      int olderCount = big ? random.nextInt(8_000) : random.nextInt(60);
       for (int i = 0; i < olderCount; i++) {
-        Key k = key(random, mixedOld);
+        Key k = key(random, mixedOld, firstParts);
         long ts = 90 + random.nextInt(20); // ties within and across the runs
         Object v = random.nextInt(4) == 0 ? VersionChain.TOMBSTONE : "o" + i;
         older.add(k, v, ts);
@@ -48,7 +52,7 @@ class RunMergeTest {
       int newerCount = random.nextInt(30);
       List<Object[]> late = new ArrayList<>();
       for (int i = 0; i < newerCount; i++) {
-        Key k = key(random, mixedNew);
+        Key k = key(random, mixedNew, firstParts);
         long ts = 95 + random.nextInt(20);
         Object v = random.nextInt(4) == 0 ? VersionChain.TOMBSTONE : "n" + i;
         newer.add(k, v, ts);
