@@ -13,6 +13,8 @@ final class VisibleEntries extends LookaheadEntries {
   private final Version[] versions = new Version[OrderedChains.CAPACITY];
   private int count;
   private int pos;
+  /** What {@link #touch} read: kept, so that the reads are not optimized away. */
+  private long touched;
 
   VisibleEntries(OrderedChains.Cursor chains, long readTs, boolean unchangedOnly) {
     this.chains = chains;
@@ -44,6 +46,27 @@ final class VisibleEntries extends LookaheadEntries {
       VersionChain chain = chains.chain(i);
       versions[i] = unchangedOnly && chain.newestTs() > readTs ? null : chain.visible(readTs);
     }
+    // The same for what the caller reads next: each key's parts and each row image's values.
+    long t = 0;
+    for (int i = 0; i < count; i++) {
+      t += chains.key(i).touch();
+      Version v = versions[i];
+      if (v != null && v.value instanceof Object[] row) {
+        t += touch(row);
+      }
+    }
+    touched += t;
     return count > 0;
+  }
+
+  /** Reads the header of each value of {@code row}, bringing it into the cache. */
+  static int touch(Object[] row) {
+    int t = 0;
+    for (Object value : row) {
+      if (value instanceof Long) {
+        t++;
+      }
+    }
+    return t;
   }
 }
