@@ -15,6 +15,14 @@ import java.util.Map;
 public final class BenchRunner {
   private static final List<Dbms> ALL = List.of(Dbms.values());
   static final int ROUNDS = 3;
+  /**
+   * Rounds of each index build under writers (closed loop and paced) in a full run. Once
+   * MorphDB's build took about a second, whether a young-collection pause of 150-200 ms falls
+   * into the build decided a round: its rounds came out near 1.0 or near 0.75 (session 13,
+   * docs/benchmarks.md), and the median of three was a coin toss between the two. The median
+   * of five is a steadier estimate of the same distribution, for all three databases alike.
+   */
+  static final int BUILD_ROUNDS = 5;
 
   private final BenchConfig config;
   private final PrintStream out;
@@ -98,7 +106,7 @@ public final class BenchRunner {
   }
 
   /**
-   * The closed-loop build in {@link #ROUNDS} rounds, the databases taking turns as in {@link
+   * The closed-loop build in {@link #BUILD_ROUNDS} rounds, the databases taking turns as in {@link
    * #pacedBuilds}, for the same reason: a build of 1.5-3 s under writers is decided by whether
    * a young-collection pause of 200-300 ms falls into it (single-round runs of the same code
    * gave writers during/before 0.49-0.97). Each figure is the database's median round; the
@@ -117,14 +125,18 @@ public final class BenchRunner {
     T run(Dbms d, boolean last) throws Exception;
   }
 
-  /** {@link #ROUNDS} rounds of {@code round}, the databases taking turns; each one's rounds in order. */
+  /**
+   * {@link #BUILD_ROUNDS} rounds of {@code round} ({@link #ROUNDS} in a quick run), the
+   * databases taking turns; each one's rounds in order.
+   */
   private <T> Map<Dbms, List<T>> inTurns(Bench b, Round<T> round) throws Exception {
     Map<Dbms, List<T>> rounds = new EnumMap<>(Dbms.class);
     for (Dbms d : ALL) {
       rounds.put(d, new ArrayList<>());
     }
-    for (int r = 0; r < ROUNDS; r++) {
-      boolean last = r == ROUNDS - 1;
+    int count = config.quick() ? ROUNDS : BUILD_ROUNDS;
+    for (int r = 0; r < count; r++) {
+      boolean last = r == count - 1;
       for (Dbms d : ALL) {
         rounds.get(d).add(profiled(b, d, () -> round.run(d, last)));
       }
@@ -160,7 +172,7 @@ public final class BenchRunner {
   }
 
   /**
-   * The paced build in {@link #ROUNDS} rounds, the databases taking turns as in {@link
+   * The paced build in {@link #BUILD_ROUNDS} rounds, the databases taking turns as in {@link
    * #rounds}: a 2-3 s build is decided by whether one young-collection pause of a few hundred
    * milliseconds falls into it (one run's p99 ratio ranged 1.5-6.6 across runs), so each
    * figure is the database's median round. The offered load is half the writers' maximum,
