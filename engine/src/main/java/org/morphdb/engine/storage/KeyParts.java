@@ -180,6 +180,19 @@ final class KeyParts {
         || (part instanceof Long l && l > NUMBER_MIN && l < NUMBER_MAX);
   }
 
+  /**
+   * The long a {@link Long} part's sort prefix holds: exact when strictly between the clamp
+   * bounds (see {@link #prefixIsExact}); a clamped long gives the bound.
+   */
+  static long longOfPrefix(long prefix) {
+    return ((prefix ^ Long.MIN_VALUE) & ((1L << PAYLOAD_BITS) - 1)) + NUMBER_MIN;
+  }
+
+  /** True if {@code v}, read back by {@link #longOfPrefix}, is the long itself, not a clamp bound. */
+  static boolean isExactLong(long v) {
+    return v > NUMBER_MIN && v < NUMBER_MAX;
+  }
+
   private static long clampNumber(long v) {
     return v < NUMBER_MIN ? NUMBER_MIN : Math.min(v, NUMBER_MAX);
   }

@@ -178,16 +178,20 @@ public final class RunBuilder {
     if (n == 0) {
       return new SortedRun(0, new long[0], new Object[0], new Object[0], new long[0]);
     }
-    int[] order = RunSorter.orderByPrefix(prefixes, n, checkpoint); // stable: equal keys in add order
+    ChainSorter.Sorted byPrefix = RunSorter.orderByPrefix(prefixes, n, checkpoint); // stable: equal keys in add order
+    int[] order = byPrefix.order();
     // Gathered into prefix order first, so that sorting the entries of one prefix by their
     // whole key, and finding a key's versions, compare neighbours in memory order instead of
-    // entries at random through the permutation.
-    long[] sortedPrefixes = gather(prefixes, order, n);
+    // entries at random through the permutation. Each gather reads its array at random (a
+    // cache miss an entry), so what can be had otherwise is: the prefixes come sorted, and a
+    // first column of longs is read back from them.
+    long[] sortedPrefixes = byPrefix.prefixes();
     Object[] sortedValues = (Object[]) gather(values, order, n);
     long[] sortedStamps = gather(stamps, order, n);
     Object[] sortedColumns = new Object[columns.length];
     for (int j = 0; j < columns.length; j++) {
-      sortedColumns[j] = gather(columns[j], order, n);
+      sortedColumns[j] = j == 0 && columns[0] instanceof long[] first
+          ? firstColumnOf(sortedPrefixes, first, order, n) : gather(columns[j], order, n);
     }
     checkpoint.run();
     RunSorter.sortTies(sortedPrefixes, n, (a, b) -> compareParts(sortedColumns, a, b),
@@ -233,6 +237,19 @@ public final class RunBuilder {
         ((Object[]) column)[to] = ((Object[]) column)[from];
       }
     }
+  }
+
+  /**
+   * The first column, all longs, in prefix order: the prefix of a long is the long itself (but
+   * for the clamped ends of the range, read from the column).
+   */
+  private static long[] firstColumnOf(long[] sortedPrefixes, long[] column, int[] order, int n) {
+    long[] sorted = new long[n];
+    for (int i = 0; i < n; i++) {
+      long v = KeyParts.longOfPrefix(sortedPrefixes[i]);
+      sorted[i] = KeyParts.isExactLong(v) ? v : column[order[i]];
+    }
+    return sorted;
   }
 
   private static Object gather(Object column, int[] order, int n) {

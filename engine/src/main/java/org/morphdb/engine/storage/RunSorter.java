@@ -30,17 +30,23 @@ final class RunSorter {
 
   /**
    * The positions {@code 0..n-1} by ascending {@code prefixes} (signed), equal prefixes in
-   * position order. Entries of one prefix are then sorted by {@link #sortTies}, once gathered.
+   * position order, with the prefixes in that order. Entries of one prefix are then sorted by
+   * {@link #sortTies}, once gathered.
    */
-  static int[] orderByPrefix(long[] prefixes, int n, Runnable checkpoint) {
+  static ChainSorter.Sorted orderByPrefix(long[] prefixes, int n, Runnable checkpoint) {
     if (n < ChainSorter.RADIX_FROM) {
-      return sort(n, (a, b) -> Long.compare(prefixes[a], prefixes[b]), checkpoint);
+      int[] order = sort(n, (a, b) -> Long.compare(prefixes[a], prefixes[b]), checkpoint);
+      long[] sorted = new long[n];
+      for (int i = 0; i < n; i++) {
+        sorted[i] = prefixes[order[i]];
+      }
+      return new ChainSorter.Sorted(order, sorted);
     }
     int[] positions = new int[n];
     for (int i = 0; i < n; i++) {
       positions[i] = i;
     }
-    return ChainSorter.byPrefix(java.util.Arrays.copyOf(prefixes, n), positions, checkpoint).order();
+    return ChainSorter.byPrefix(java.util.Arrays.copyOf(prefixes, n), positions, checkpoint);
   }
 
   /**

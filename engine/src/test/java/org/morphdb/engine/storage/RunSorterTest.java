@@ -1,6 +1,7 @@
 package org.morphdb.engine.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -15,11 +16,12 @@ class RunSorterTest {
    * prefix sorted by the rest of the key ({@code second}) where it lies.
    */
   private static int[] byPrefixThenTies(long[] prefixes, long[] second, int n, Runnable checkpoint) {
-    int[] positions = RunSorter.orderByPrefix(prefixes, n, checkpoint);
-    long[] sortedPrefixes = new long[n];
+    ChainSorter.Sorted byPrefix = RunSorter.orderByPrefix(prefixes, n, checkpoint);
+    int[] positions = byPrefix.order();
+    long[] sortedPrefixes = byPrefix.prefixes();
     long[] sortedSecond = new long[n];
     for (int k = 0; k < n; k++) {
-      sortedPrefixes[k] = prefixes[positions[k]];
+      assertEquals(prefixes[positions[k]], sortedPrefixes[k], "the prefixes come in the order");
       sortedSecond[k] = second[positions[k]];
     }
     RunSorter.sortTies(sortedPrefixes, n, (a, b) -> Long.compare(sortedSecond[a], sortedSecond[b]), (from, order) -> {

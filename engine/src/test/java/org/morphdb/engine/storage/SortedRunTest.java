@@ -246,6 +246,31 @@ class SortedRunTest {
   }
 
   @Test
+  void aRunKeepsEveryLongOfItsFirstColumnUpToTheEndsOfTheRange() {
+    // the first column is read back from the sort prefixes, which clamp at +-2^61
+    long[] ends = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -(1L << 61) - 1, -(1L << 61), -(1L << 61) + 1, -1, 0, 1,
+        (1L << 61) - 2, (1L << 61) - 1, 1L << 61, Long.MAX_VALUE - 1, Long.MAX_VALUE};
+    Random random = new Random(17);
+    for (int n : new int[] {40, ChainSorter.RADIX_FROM + 500}) {
+      TreeMap<Key, Object> model = new TreeMap<>();
+      RunBuilder b = RunBuilder.at(1, 2);
+      for (int id = 0; id < n; id++) {
+        long first = random.nextBoolean() ? ends[random.nextInt(ends.length)] : random.nextLong();
+        Key k = Key.of(first, (long) id);
+        model.put(k, id);
+        b.add(k, id);
+      }
+      SortedRun run = b.build(() -> { });
+      List<Key> sorted = new ArrayList<>(model.keySet());
+      assertEquals(sorted.size(), run.size());
+      for (int i = 0; i < sorted.size(); i++) {
+        assertEquals(sorted.get(i), run.key(i), "entry " + i + " of " + n);
+        assertEquals(model.get(sorted.get(i)), run.value(i));
+      }
+    }
+  }
+
+  @Test
   void scansOfARunAndChainsMatchAModelOfEveryVersion() {
     Random random = new Random(5);
     for (int round = 0; round < 40; round++) {
