@@ -17,6 +17,7 @@ import org.morphdb.engine.storage.Key;
 import org.morphdb.engine.storage.KeyRange;
 import org.morphdb.engine.storage.MvccStore;
 import org.morphdb.engine.storage.SnapshotHandle;
+import org.morphdb.engine.storage.RowCursor;
 import org.morphdb.engine.storage.RunBuilder;
 import org.morphdb.engine.tx.ConstraintChecker;
 import org.morphdb.engine.tx.LockMode;
@@ -132,16 +133,19 @@ public final class JobOperations {
       long done = 0;
       job.progress(0, total);
       RunBuilder run = asRun ? RunBuilder.at(s, total + total / 8) : null;
-      Iterator<Entry> rows = store.scanUnchangedSince(table.id(), KeyRange.all(), s);
-      while (rows.hasNext()) {
+      RowCursor rows = store.scanUnchangedSince(table.id(), KeyRange.all(), s);
+      int batch = index.unique() ? UNIQUE_BATCH : PLAIN_BATCH;
+      int n;
+      do { // until a batch comes back short: the scan's end
         if (cancellable && job.cancelRequested()) {
           throw MorphException.of(ErrorCode.CANCELLED, "DDL job %d was cancelled: %s", job.id(), job.statement());
         }
-        done += index.unique() ? backfillUniqueBatch(table, index, rows, s)
+        n = index.unique() ? backfillUniqueBatch(table, index, rows, s)
             : backfillBatch(table, index, columns, rows, s, run);
+        done += n;
         job.progress(done, Math.max(total, done));
         budget.checkpoint();
-      }
+      } while (n == batch);
       if (run != null) {
         store.attachRun(index.id(), run, budget::checkpoint);
       }
@@ -182,18 +186,18 @@ public final class JobOperations {
    * The index KVs of up to {@link #PLAIN_BATCH} rows (those unchanged since S): added to
    * {@code run} if there is one, else written at S.
    */
-  private int backfillBatch(TableDef table, IndexDef index, ColumnDef[] columns, Iterator<Entry> rows,
+  private int backfillBatch(TableDef table, IndexDef index, ColumnDef[] columns, RowCursor rows,
       long s, RunBuilder run) {
     if (run != null) {
       int n = 0;
       Object[] parts = null;
-      while (n < PLAIN_BATCH && rows.hasNext()) {
-        Entry e = rows.next();
+      while (n < PLAIN_BATCH && rows.advance()) {
+        Key rowKey = rows.key();
         if (parts == null) {
-          parts = new Object[columns.length + e.key().size()];
+          parts = new Object[columns.length + rowKey.size()];
         }
-        RowCodec.plainIndexParts(columns, (Object[]) e.value(), e.key(), parts);
-        run.addParts(parts, e.key()); // a plain index entry's value is its row key (RowCodec.indexValue)
+        RowCodec.plainIndexParts(columns, (Object[]) rows.value(), rowKey, parts);
+        run.addParts(parts, rowKey); // a plain index entry's value is its row key (RowCodec.indexValue)
         n++;
       }
       return n;
@@ -201,38 +205,37 @@ public final class JobOperations {
     Key[] keys = new Key[PLAIN_BATCH];
     Object[] values = new Object[PLAIN_BATCH];
     int n = 0;
-    while (n < PLAIN_BATCH && rows.hasNext()) {
-      Entry e = rows.next();
-      Key key = RowCodec.indexKey(columns, index, (Object[]) e.value(), e.key());
+    while (n < PLAIN_BATCH && rows.advance()) {
+      Key key = RowCodec.indexKey(columns, index, (Object[]) rows.value(), rows.key());
       keys[n] = key;
-      values[n++] = RowCodec.indexValue(index, key, e.key());
+      values[n++] = RowCodec.indexValue(index, key, rows.key());
     }
     store.putAllAt(index.id(), keys, values, n, s);
     return n;
   }
 
   /** A UNIQUE index's batch: small, under the writers' value-key locks, checking duplicates. */
-  private int backfillUniqueBatch(TableDef table, IndexDef index, Iterator<Entry> rows, long s) {
+  private int backfillUniqueBatch(TableDef table, IndexDef index, RowCursor rows, long s) {
     CommitBatch batch = new CommitBatch();
     Map<Key, Key> claimed = new HashMap<>();
     Transaction locks = txManager.begin(false);
     int n = 0;
     try {
-      while (n < UNIQUE_BATCH && rows.hasNext()) {
-        Entry e = rows.next();
+      while (n < UNIQUE_BATCH && rows.advance()) {
+        Key rowKey = rows.key();
         n++;
-        Object[] row = (Object[]) e.value();
-        Key key = RowCodec.indexKey(table, index, row, e.key());
+        Object[] row = (Object[]) rows.value();
+        Key key = RowCodec.indexKey(table, index, row, rowKey);
         if (RowCodec.isUniqueValueKey(index, key)) {
           txManager.locks().acquire(locks, new LockName.KeyInSpace(index.id(), key), LockMode.X);
           Object owner = store.get(index.id(), key, Long.MAX_VALUE);
-          Key previous = claimed.put(key, e.key());
-          if ((owner != null && !owner.equals(e.key())) || (previous != null && !previous.equals(e.key()))) {
+          Key previous = claimed.put(key, rowKey);
+          if ((owner != null && !owner.equals(rowKey)) || (previous != null && !previous.equals(rowKey))) {
             throw MorphException.of(ErrorCode.UNIQUE_VIOLATION,
                 "Cannot create unique index %s on %s: duplicate key %s", index.name(), table.name(), key);
           }
         }
-        batch.put(index.id(), key, RowCodec.indexValue(index, key, e.key()));
+        batch.put(index.id(), key, RowCodec.indexValue(index, key, rowKey));
       }
       store.putAllAt(batch, s);
     } finally {

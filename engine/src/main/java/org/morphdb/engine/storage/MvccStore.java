@@ -199,10 +199,10 @@ public final class MvccStore {
    * backfill reads its snapshot this way, since a row changed after it had its index
    * entries written by that change.
    */
-  public Iterator<Entry> scanUnchangedSince(long space, KeyRange range, long readTs) {
+  public RowCursor scanUnchangedSince(long space, KeyRange range, long readTs) {
     KeySpace s = spaces.get(space);
     if (s == null || range.isEmpty()) {
-      return Collections.emptyIterator();
+      return RowCursor.EMPTY;
     }
     return entries(s, range, readTs, true, false);
   }
@@ -220,7 +220,7 @@ public final class MvccStore {
     return entries(s, range, readTs, false, descending);
   }
 
-  private static Iterator<Entry> entries(KeySpace s, KeyRange range, long readTs, boolean unchangedOnly,
+  private static LookaheadEntries entries(KeySpace s, KeyRange range, long readTs, boolean unchangedOnly,
       boolean descending) {
     SortedRun run = s.run();
     return run == null ? new VisibleEntries(s.ordered(range, descending), readTs, unchangedOnly)

@@ -22,20 +22,43 @@ final class VisibleEntries extends LookaheadEntries {
     this.unchangedOnly = unchangedOnly;
   }
 
+  /** The current entry, as a {@link RowCursor} reads it. */
+  private Key key;
+  private Version version;
+
   @Override
   Entry fetch() {
-    Entry next = null;
-    while (next == null) {
+    return advance() ? new Entry(key, version.value, version.ts) : null;
+  }
+
+  /** Without an {@link Entry} per key (the backfill's scan). */
+  @Override
+  public boolean advance() {
+    while (true) {
       if (pos == count && !nextRun()) {
-        return null;
+        key = null;
+        version = null;
+        return false;
       }
       Version v = versions[pos];
+      versions[pos] = null;
       if (v != null && !v.isTombstone()) {
-        next = new Entry(chains.key(pos), v.value, v.ts);
+        key = chains.key(pos++);
+        version = v;
+        return true;
       }
-      versions[pos++] = null;
+      pos++;
     }
-    return next;
+  }
+
+  @Override
+  public Key key() {
+    return key;
+  }
+
+  @Override
+  public Object value() {
+    return version.value;
   }
 
   /** Finds the versions of the cursor's next run; false at its end. */
