@@ -2,8 +2,10 @@ package org.morphdb.engine.storage;
 
 /**
  * The visible versions of a cursor's keys. Each run of keys has its versions found in one
- * pass before any is returned: the chains lie at random places in memory, and looking
- * them up back to back lets their cache misses overlap.
+ * pass before any is returned, and then its keys and row images touched in another: the
+ * chains, keys and rows lie at random places in memory, and reading them back to back lets
+ * their cache misses overlap. Read as an iterator of {@link Entry}s, or as a {@link
+ * RowCursor} without one object per entry.
  */
 final class VisibleEntries extends LookaheadEntries {
   private final OrderedChains.Cursor chains;
@@ -15,16 +17,15 @@ final class VisibleEntries extends LookaheadEntries {
   private int pos;
   /** What {@link #touch} read: kept, so that the reads are not optimized away. */
   private long touched;
+  /** The current entry, as a {@link RowCursor} reads it. */
+  private Key key;
+  private Version version;
 
   VisibleEntries(OrderedChains.Cursor chains, long readTs, boolean unchangedOnly) {
     this.chains = chains;
     this.readTs = readTs;
     this.unchangedOnly = unchangedOnly;
   }
-
-  /** The current entry, as a {@link RowCursor} reads it. */
-  private Key key;
-  private Version version;
 
   @Override
   Entry fetch() {
