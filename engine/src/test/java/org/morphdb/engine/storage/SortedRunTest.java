@@ -245,6 +245,37 @@ class SortedRunTest {
     }
   }
 
+  /** What a cursor over the keys unchanged since {@code ts} reads, as "key=value". */
+  private List<String> unchangedSince(long space, long ts) {
+    List<String> seen = new ArrayList<>();
+    RowCursor rows = store.scanUnchangedSince(space, KeyRange.all(), ts);
+    while (rows.advance()) {
+      seen.add(rows.key() + "=" + rows.value());
+    }
+    return seen;
+  }
+
+  @Test
+  void theBackfillsCursorSkipsKeysChangedAfterItsSnapshotWithOrWithoutARun() {
+    long table = 8; // chains only, as a table's space
+    store.commit(new CommitBatch().put(table, key(1, 1), "a").put(table, key(2, 2), "b")
+        .put(table, key(3, 3), "c"));
+    long s = store.snapshotTs();
+    store.commit(new CommitBatch().put(table, key(2, 2), "b2"));
+    store.commit(new CommitBatch().delete(table, key(3, 3)));
+    assertEquals(List.of(key(1, 1) + "=a"), unchangedSince(table, s));
+    assertEquals(List.of(), unchangedSince(99, s), "a space that does not exist");
+
+    long r = store.snapshotTs(); // a space with a run: its entries and chains merged
+    attach(r, new long[][] {{5, 1}, {6, 2}, {7, 3}});
+    long t = store.snapshotTs();
+    store.commit(new CommitBatch().put(IX, key(6, 2), "changed"));
+    store.commit(new CommitBatch().put(IX, key(4, 4), "new"));
+    assertEquals(List.of(key(5, 1) + "=r1", key(7, 3) + "=r3"), unchangedSince(IX, t));
+    assertEquals(List.of(key(4, 4) + "=new", key(5, 1) + "=r1", key(6, 2) + "=changed", key(7, 3) + "=r3"),
+        unchangedSince(IX, store.snapshotTs()));
+  }
+
   @Test
   void aRunKeepsEveryLongOfItsFirstColumnUpToTheEndsOfTheRange() {
     // the first column is read back from the sort prefixes, which clamp at +-2^61
