@@ -173,6 +173,12 @@ public final class BuildCostProbe {
           writers.stop();
         }
         db.execute("DROP INDEX probe_" + i);
+        long dropped = System.nanoTime();
+        org.morphdb.engine.api.TestHooks hooks = org.morphdb.engine.api.Databases.testHooks(db.name());
+        while (hooks.purgesRunning()) {
+          Thread.sleep(5);
+        }
+        System.out.printf("purge of probe_%d done %.2f s after DROP INDEX%n", i, (System.nanoTime() - dropped) / 1e9);
       }
       long t = System.nanoTime();
       long cpu = THREADS.getCurrentThreadCpuTime();
