@@ -177,7 +177,7 @@ final class KeyParts {
    */
   static boolean prefixIsExact(Object part) {
     return part == null || part instanceof Boolean
-        || (part instanceof Long l && l > NUMBER_MIN && l < NUMBER_MAX);
+        || (part instanceof Long l && isExactLong(l));
   }
 
   /**
@@ -188,7 +188,10 @@ final class KeyParts {
     return ((prefix ^ Long.MIN_VALUE) & ((1L << PAYLOAD_BITS) - 1)) + NUMBER_MIN;
   }
 
-  /** True if {@code v}, read back by {@link #longOfPrefix}, is the long itself, not a clamp bound. */
+  /**
+   * True if a long's sort prefix holds {@code v} itself, not a clamp bound: then {@link
+   * #longOfPrefix} reads {@code v} back.
+   */
   static boolean isExactLong(long v) {
     return v > NUMBER_MIN && v < NUMBER_MAX;
   }
