@@ -8,7 +8,9 @@ import java.util.List;
  * What a CREATE INDEX under the closed-loop writers costs, in figures that do not depend on
  * how much of the machine other work leaves this JVM: the writers' CPU time and allocation
  * per write before and during the build, the DDL thread's (the backfill's) CPU time and
- * allocation, GC pauses and the process's CPU time. Run:
+ * allocation, GC pauses and the process's CPU time; and the writers' rate through the build in
+ * 50 ms slices with the job's step ({@link RateShape}). {@code -Dprobe.jfr=DIR} records each
+ * window with JFR ({@code -Dprobe.jfc=FILE}: with that configuration). Run:
  * {@code java -cp ... org.morphdb.bench.BuildCostProbe [rows] [beforeSeconds] [builds]}.
  */
 public final class BuildCostProbe {
@@ -191,11 +193,11 @@ public final class BuildCostProbe {
   /** The writers' rate during the build, in thousands of writes per second per 50 ms slice. */
   static final class RateShape implements AutoCloseable {
     private static final long SLICE_NANOS = 50_000_000L;
+    /** The writers' count at each slice's end, and the job's step (and rows done) then. */
     private final java.util.List<Long> counts = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    private final java.util.List<String> steps = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
     private final Thread thread;
     private volatile boolean stop;
-
-    private final java.util.List<String> steps = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     RateShape(BenchWriters writers, Dbms.Db db) {
       counts.add(writers.done());
