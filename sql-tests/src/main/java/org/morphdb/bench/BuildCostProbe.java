@@ -129,7 +129,7 @@ public final class BuildCostProbe {
       BenchWriters.Ids ids = new BenchWriters.Ids(rows);
       for (int i = 0; i < builds; i++) {
         BenchWriters writers = new BenchWriters(db, ids, 0);
-        writers.start(IndexBuildBenchmarks.WRITERS);
+        writers.start(Integer.getInteger("probe.writers", IndexBuildBenchmarks.WRITERS));
         try {
           Measure.sleep(3);
           jdk.jfr.Recording rec = jfr("before");

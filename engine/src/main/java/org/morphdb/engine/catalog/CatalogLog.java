@@ -19,6 +19,8 @@ public final class CatalogLog {
   private volatile Versions versions;
   private final List<Consumer<Catalog>> listeners = new ArrayList<>();
   private final List<java.util.function.LongConsumer> heartbeatListeners = new ArrayList<>();
+  /** True while {@link #append} runs: set before it takes the activation ts, cleared once published. */
+  private volatile boolean appending;
 
   public CatalogLog(HybridClock clock) {
     this.clock = clock;
@@ -64,6 +66,15 @@ public final class CatalogLog {
    * between the two. Returns null, committing nothing, when {@code change} returns no entries.
    */
   public synchronized Catalog append(Function<Catalog, List<UpdateEntry>> change, long delayMillis, String statement) {
+    appending = true;
+    try {
+      return appendLocked(change, delayMillis, statement);
+    } finally {
+      appending = false;
+    }
+  }
+
+  private Catalog appendLocked(Function<Catalog, List<UpdateEntry>> change, long delayMillis, String statement) {
     Catalog prev = latest();
     List<UpdateEntry> entries = change.apply(prev);
     if (entries.isEmpty()) {
@@ -89,6 +100,19 @@ public final class CatalogLog {
       l.accept(r);
     }
     return r;
+  }
+
+  /**
+   * "Complete until R" for a reader of this log in the same process, without serializing:
+   * when no append is running, R is the clock's current ts, since every later append takes
+   * its activation ts from a later {@code clock.now()}. An append that took its ts at or below
+   * R set {@code appending} before, and clears it only after publishing, so seeing it clear
+   * after reading R means that version is already in the log. While one runs, this is a
+   * {@link #heartbeat()}, which waits for it.
+   */
+  public long completeUntilCurrent() {
+    long r = clock.current();
+    return appending ? heartbeat() : r;
   }
 
   /** Called, under the commit lock, with every heartbeat R in order with the versions. */

@@ -45,6 +45,15 @@ public final class HybridClock {
     }
   }
 
+  /**
+   * A timestamp at or after every one issued or observed so far and at or after the wall
+   * clock, without issuing one: no CAS, so threads asking "what is in force now" (a catalog
+   * lookup) do not contend on the clock. Not unique; a later {@link #now()} is at least it.
+   */
+  public long peek() {
+    return Math.max(fromMillis(wallMillis.getAsLong()), last.get());
+  }
+
   /** The last timestamp issued or observed, without advancing the clock (0 before any). */
   public long current() {
     return last.get();

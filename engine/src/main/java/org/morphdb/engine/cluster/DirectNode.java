@@ -5,7 +5,8 @@ import org.morphdb.engine.catalog.CatalogLog;
 
 /**
  * The node of a one-node database: there is no propagation channel, it reads the catalog
- * log directly. Completeness past its last heartbeat costs one serialized heartbeat.
+ * log directly. Completeness up to the clock's current ts is lock-free (see {@link
+ * CatalogLog#completeUntilCurrent}); past it, one serialized heartbeat.
  */
 final class DirectNode implements Node {
   private final int id;
@@ -23,7 +24,12 @@ final class DirectNode implements Node {
   @Override
   public Catalog catalogAt(long ts) {
     if (ts > completeUntil) {
-      long r = log.heartbeat();
+      // lock-free as long as ts is not past the clock's current ts and no append runs: a
+      // serialized heartbeat per statement made concurrent statements contend on the log
+      long r = log.completeUntilCurrent();
+      if (r < ts) {
+        r = log.heartbeat();
+      }
       if (r > completeUntil) {
         completeUntil = r;
       }

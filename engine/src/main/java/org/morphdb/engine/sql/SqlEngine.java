@@ -189,7 +189,7 @@ public final class SqlEngine {
    * right after a DDL returned sees it (linearizability), on any node.
    */
   public Catalog describeCatalog(Transaction tx, Node node) {
-    return tx != null && tx.readOnly() ? node.catalogAt(tx.snapshotTs()) : node.catalogAt(db.store().snapshotTs());
+    return tx != null && tx.readOnly() ? node.catalogAt(tx.snapshotTs()) : node.catalogAt(db.store().nowTs());
   }
 
   /** The newest catalog version in which every given table has the given version. */
@@ -278,7 +278,7 @@ public final class SqlEngine {
 
   /** Read-only: the catalog of the snapshot. Read-write: the catalog in force now. */
   Catalog planningCatalog(Transaction tx, Node node) {
-    return tx.readOnly() ? node.catalogAt(tx.snapshotTs()) : node.catalogAt(db.store().snapshotTs());
+    return tx.readOnly() ? node.catalogAt(tx.snapshotTs()) : node.catalogAt(db.store().nowTs());
   }
 
   /**

@@ -85,6 +85,16 @@ public final class MvccStore {
   }
 
   /**
+   * "Now" for looking up what is in force (a table's catalog version), without taking a
+   * timestamp: lock-free, so concurrent statements do not serialize on it. Never read data
+   * at it: a snapshot to read at comes from {@link #openSnapshot()} (or {@link #snapshotTs()}
+   * and {@link #awaitVisible}).
+   */
+  public long nowTs() {
+    return tracker.clock().peek();
+  }
+
+  /**
    * Blocks until every commit with a ts at or below {@code ts} has finished applying.
    * Returns at once in the common case. Fails with INTERNAL_ERROR after the visibility
    * timeout, and with CANCELLED if interrupted.

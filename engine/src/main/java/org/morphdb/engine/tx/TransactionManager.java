@@ -66,7 +66,7 @@ public final class TransactionManager {
     tx.throwIfAborted();
     Enlistment e = tx.enlistment(resolved.id());
     if (e == null) {
-      long ts = store.snapshotTs();
+      long ts = store.nowTs();
       TableDef initial = node.catalogAt(ts).table(resolved.id()).orElseThrow(
           () -> MorphException.of(ErrorCode.TABLE_NOT_FOUND, "Table '%s' not found", resolved.name()));
       e = new Enlistment(initial.id(), ts, initial);
@@ -80,7 +80,7 @@ public final class TransactionManager {
   public TableDef checkTableVersion(Transaction tx, Node node, int tableId) {
     tx.throwIfAborted();
     Enlistment e = tx.enlistment(tableId);
-    TableDef now = node.catalogAt(store.snapshotTs()).table(tableId).orElse(null);
+    TableDef now = node.catalogAt(store.nowTs()).table(tableId).orElse(null);
     if (now == null || now.version() != e.initial().version()) {
       MorphException err = now == null
           ? MorphException.of(ErrorCode.INCOMPATIBLE_SCHEMA,
@@ -134,7 +134,10 @@ public final class TransactionManager {
    */
   private CommitTicket takeCommitTs(Transaction tx, Node node) {
     for (int attempt = 0; ; attempt++) {
-      node.catalogAt(org.morphdb.engine.clock.HybridClock.plusMillis(store.snapshotTs(), 1));
+      long ahead = org.morphdb.engine.clock.HybridClock.plusMillis(store.nowTs(), 1);
+      if (!node.knowsCatalogAt(ahead)) {
+        node.catalogAt(ahead); // waits, or fails with 1004 before holding a commit ts
+      }
       CommitTicket ticket = store.begin();
       if (attempt >= 2 || node.knowsCatalogAt(ticket.ts())) {
         return ticket;

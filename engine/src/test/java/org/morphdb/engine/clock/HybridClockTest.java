@@ -71,6 +71,20 @@ class HybridClockTest {
   }
 
   @Test
+  void peekIsAtLeastEveryIssuedTimestampAndTheWallClockWithoutIssuingOne() {
+    AtomicLong wall = new AtomicLong(10);
+    HybridClock clock = new HybridClock(wall::get);
+    long issued = clock.now();
+    clock.now();
+    long last = clock.now(); // logical counter ahead of the wall's millisecond
+    assertEquals(last, clock.peek());
+    assertEquals(last, clock.current(), "peek issued nothing");
+    wall.set(20);
+    assertEquals(HybridClock.fromMillis(20), clock.peek(), "the wall clock moved past the last issued");
+    assertTrue(clock.now() >= clock.peek() && issued < last);
+  }
+
+  @Test
   void observeMovesTheClockPastARemoteTimestamp() {
     HybridClock clock = new HybridClock(() -> 10);
     long remote = HybridClock.fromMillis(50) + 3;
