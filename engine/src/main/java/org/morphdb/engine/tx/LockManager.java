@@ -230,8 +230,14 @@ public final class LockManager {
     held.clear();
   }
 
+  /**
+   * Drops a row's entry once no one holds or waits for it. A table's entry stays: every
+   * write takes its table's intention lock, and removing the entry when the last writer let
+   * go made concurrent writers re-create it in the map over and over, contending on it (one
+   * small entry per table ever locked is kept).
+   */
   private void removeIfUnused(LockEntry entry) {
-    if (entry.holders.isEmpty() && entry.waiters == 0) {
+    if (entry.holders.isEmpty() && entry.waiters == 0 && !(entry.name instanceof LockName.Table)) {
       locks.remove(entry.name, entry);
     }
   }
