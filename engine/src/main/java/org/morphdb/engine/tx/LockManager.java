@@ -2,12 +2,15 @@ package org.morphdb.engine.tx;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -27,9 +30,19 @@ public final class LockManager {
   /** Orders waits by when they began. */
   private final AtomicLong waits = new AtomicLong();
   private final long timeoutMillis;
+  /** Every open transaction, for moving fast-path locks; null: no fast path. */
+  private volatile Collection<Transaction> transactions;
 
   public LockManager(long timeoutMillis) {
     this.timeoutMillis = timeoutMillis;
+  }
+
+  /**
+   * Turns on the fast path for table intention locks: {@code open} must hold every
+   * transaction from before its first lock until after its locks are released.
+   */
+  void useTransactions(Collection<Transaction> open) {
+    this.transactions = open;
   }
 
   /** Granted holders of one lock name, and the monitor waiters sleep on. */
@@ -37,10 +50,72 @@ public final class LockManager {
     final Object name;
     final LockHolders holders = new LockHolders();
     int waiters;
+    /**
+     * A table's transactions holding or requesting S or X on it. While it is zero, IS and IX
+     * are granted on the fast path, without this entry's monitor.
+     */
+    final AtomicInteger strong = new AtomicInteger();
 
     LockEntry(Object name) {
       this.name = name;
     }
+  }
+
+  /**
+   * The table intention locks (IS, IX) one transaction took on the fast path: recorded only
+   * here, in the transaction, so that writers of one table do not all take the table entry's
+   * monitor twice per write (PostgreSQL's fast path for weak relation locks, in small).
+   * Guarded by its own monitor: taken by the owner, and by a transaction that wants S or X
+   * on one of the tables, which first moves these locks into the table's entry.
+   */
+  static final class FastLocks {
+    private LockEntry[] entries;
+    private LockMode[] modes;
+    private int count;
+
+    private int indexOf(LockEntry entry) {
+      for (int i = 0; i < count; i++) {
+        if (entries[i] == entry) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    private void put(LockEntry entry, LockMode mode) {
+      int i = indexOf(entry);
+      if (i >= 0) {
+        modes[i] = mode;
+        return;
+      }
+      if (entries == null) {
+        entries = new LockEntry[2];
+        modes = new LockMode[2];
+      } else if (count == entries.length) {
+        entries = Arrays.copyOf(entries, count * 2);
+        modes = Arrays.copyOf(modes, count * 2);
+      }
+      entries[count] = entry;
+      modes[count++] = mode;
+    }
+
+    /** Removes the lock on {@code entry}'s table; its mode, or null if not held here. */
+    private LockMode remove(LockEntry entry) {
+      int i = indexOf(entry);
+      if (i < 0) {
+        return null;
+      }
+      LockMode mode = modes[i];
+      entries[i] = entries[count - 1];
+      modes[i] = modes[count - 1];
+      entries[--count] = null;
+      modes[count] = null;
+      return mode;
+    }
+  }
+
+  private static boolean isIntention(LockMode mode) {
+    return mode == LockMode.IS || mode == LockMode.IX;
   }
 
   /**
@@ -64,6 +139,67 @@ public final class LockManager {
       return true;
     }
     LockMode wanted = held == null ? mode : held.combine(mode);
+    Collection<Transaction> open = transactions;
+    if (!(name instanceof LockName.Table) || open == null) {
+      return acquireInEntry(tx, name, wanted, wait);
+    }
+    LockEntry entry = locks.computeIfAbsent(name, LockEntry::new); // a table's entry stays
+    if (isIntention(wanted)) {
+      return acquireFast(tx, entry, wanted) || acquireInEntry(tx, name, wanted, wait);
+    }
+    if (held != null && !isIntention(held)) {
+      return acquireInEntry(tx, name, wanted, wait); // counted in strong already
+    }
+    entry.strong.incrementAndGet(); // from now on intention locks go through the entry
+    boolean granted = false;
+    try {
+      moveFastLocks(entry, open);
+      granted = acquireInEntry(tx, name, wanted, wait);
+      return granted;
+    } finally {
+      if (!granted) {
+        entry.strong.decrementAndGet();
+      }
+    }
+  }
+
+  /** Grants an intention lock on the fast path when no one holds or wants S or X on the table. */
+  private boolean acquireFast(Transaction tx, LockEntry entry, LockMode wanted) {
+    FastLocks fast = tx.fastLocks();
+    synchronized (fast) {
+      if (entry.strong.get() != 0) {
+        moveFastLock(tx, entry); // its own, if any: the entry then holds all of tx's lock
+        return false;
+      }
+      if (tx.heldLocks().containsKey(entry.name) && fast.indexOf(entry) < 0) {
+        return false; // held in the entry since a stronger locker moved it there
+      }
+      fast.put(entry, wanted);
+      tx.heldLocks().put(entry.name, wanted);
+      return true;
+    }
+  }
+
+  /** Moves every open transaction's fast-path lock on the table into its entry. */
+  private void moveFastLocks(LockEntry entry, Collection<Transaction> open) {
+    for (Transaction t : open) {
+      synchronized (t.fastLocks()) {
+        moveFastLock(t, entry);
+      }
+    }
+  }
+
+  /** Caller holds {@code t.fastLocks()}'s monitor. */
+  private static void moveFastLock(Transaction t, LockEntry entry) {
+    LockMode mode = t.fastLocks().remove(entry);
+    if (mode != null) {
+      synchronized (entry) {
+        entry.holders.put(t.id(), mode);
+      }
+    }
+  }
+
+  private boolean acquireInEntry(Transaction tx, Object name, LockMode wanted, boolean wait) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     boolean waited = false;
     try {
@@ -214,8 +350,20 @@ public final class LockManager {
   /** Releases every lock the transaction holds and wakes the waiters. */
   public void releaseAll(Transaction tx) {
     Map<Object, LockMode> held = tx.heldLocks();
+    FastLocks fast = tx.fastLocks();
+    synchronized (fast) {
+      for (int i = 0; i < fast.count; i++) {
+        held.remove(fast.entries[i].name);
+      }
+      while (fast.count > 0) {
+        fast.remove(fast.entries[0]);
+      }
+    }
     for (Object name : held.keySet()) {
-      LockEntry entry = locks.get(name);
+      // removed one by one: an eager abort's release may run alongside the owner's, and only
+      // the one that removed a lock may count a strong one off
+      LockMode mode = held.remove(name);
+      LockEntry entry = mode == null ? null : locks.get(name);
       if (entry == null) {
         continue;
       }
@@ -226,8 +374,10 @@ public final class LockManager {
         }
         removeIfUnused(entry);
       }
+      if (name instanceof LockName.Table && !isIntention(mode) && transactions != null) {
+        entry.strong.decrementAndGet(); // after leaving the holders: intention locks may go fast again
+      }
     }
-    held.clear();
   }
 
   /**

@@ -25,6 +25,8 @@ public final class Transaction {
   /** Table id → (row key → stored row, or {@link WriteSet#DELETED}). */
   private final WriteSet writes = new WriteSet();
   private final Map<Object, LockMode> heldLocks = new java.util.concurrent.ConcurrentHashMap<>(4);
+  /** Table intention locks taken on the lock manager's fast path (also in heldLocks). */
+  private final LockManager.FastLocks fastLocks = new LockManager.FastLocks();
   /**
    * Tables whose version this statement already checked (the operation rule), in {@code
    * checkedThisStatement[0..checkedCount)}; cleared per statement.
@@ -56,6 +58,8 @@ public final class Transaction {
   public WriteSet writes() { return writes; }
 
   Map<Object, LockMode> heldLocks() { return heldLocks; }
+
+  LockManager.FastLocks fastLocks() { return fastLocks; }
 
   public Map<Integer, Integer> tableEnlistVersions() { return tableEnlistVersions; }
 

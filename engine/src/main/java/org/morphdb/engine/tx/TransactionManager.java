@@ -30,6 +30,7 @@ public final class TransactionManager {
   public TransactionManager(MvccStore store, LockManager locks) {
     this.store = store;
     this.locks = locks;
+    locks.useTransactions(active.values()); // a transaction is in active from begin to after finish released its locks
   }
 
   public void setConstraintChecker(ConstraintChecker checker) {

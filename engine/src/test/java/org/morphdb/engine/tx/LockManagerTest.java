@@ -146,4 +146,76 @@ class LockManagerTest {
     assertEquals("40001", e.code().sqlState());
     assertEquals(1003, e.code().vendorCode());
   }
+
+  // --- table intention locks on the fast path -----------------------------------------
+
+  private static final LockName.Table ORDERS = new LockName.Table(7, "orders");
+
+  @Test
+  void aTableSharedLockWaitsForWritersHoldingTheirIntentionLockOnTheFastPath() throws Exception {
+    Transaction writer1 = txm.begin(false);
+    Transaction writer2 = txm.begin(false);
+    locks.acquire(writer1, ORDERS, LockMode.IX);
+    locks.acquire(writer2, ORDERS, LockMode.IX);
+    Transaction scanner = txm.begin(false);
+    assertFalse(locks.tryAcquire(scanner, ORDERS, LockMode.S), "S granted beside IX");
+    CompletableFuture<Void> scan = CompletableFuture.runAsync(() -> locks.acquire(scanner, ORDERS, LockMode.S));
+    Thread.sleep(100);
+    assertFalse(scan.isDone());
+    locks.releaseAll(writer1);
+    Thread.sleep(100);
+    assertFalse(scan.isDone(), "granted while the second writer still holds IX");
+    locks.releaseAll(writer2);
+    scan.get(10, TimeUnit.SECONDS);
+    assertEquals(LockMode.S, scanner.heldLocks().get(ORDERS));
+  }
+
+  @Test
+  void whileATableSharedLockIsHeldWritersWaitAndGoFastAgainOnceItIsReleased() throws Exception {
+    Transaction scanner = txm.begin(false);
+    locks.acquire(scanner, ORDERS, LockMode.S);
+    Transaction writer = txm.begin(false);
+    assertFalse(locks.tryAcquire(writer, ORDERS, LockMode.IX), "IX granted beside S");
+    assertTrue(locks.tryAcquire(writer, ORDERS, LockMode.IS), "IS is compatible with S");
+    locks.releaseAll(scanner);
+    assertTrue(locks.tryAcquire(writer, ORDERS, LockMode.IX));
+    Transaction reader = txm.begin(false);
+    assertFalse(locks.tryAcquire(reader, ORDERS, LockMode.X), "X granted beside the writer's IX");
+    locks.releaseAll(writer);
+    assertTrue(locks.tryAcquire(reader, ORDERS, LockMode.X));
+  }
+
+  @Test
+  void anEagerAbortReleasingAlongsideTheOwnerCountsAStrongLockOffOnce() throws Exception {
+    for (int round = 0; round < 200; round++) {
+      Transaction scanner = txm.begin(false);
+      locks.acquire(scanner, ORDERS, LockMode.S);
+      CompletableFuture<Void> other = CompletableFuture.runAsync(() -> locks.releaseAll(scanner));
+      locks.releaseAll(scanner);
+      other.get(10, TimeUnit.SECONDS);
+      Transaction holder = txm.begin(false);
+      locks.acquire(holder, ORDERS, LockMode.S);
+      Transaction writer = txm.begin(false);
+      assertFalse(locks.tryAcquire(writer, ORDERS, LockMode.IX), "round " + round + ": IX granted beside S");
+      locks.releaseAll(holder);
+      locks.releaseAll(writer);
+    }
+  }
+
+  @Test
+  void aWriterUpgradingItsFastIntentionLockToExclusiveWaitsForTheOtherWriters() throws Exception {
+    Transaction a = txm.begin(false);
+    Transaction b = txm.begin(false);
+    locks.acquire(a, ORDERS, LockMode.IX);
+    locks.acquire(b, ORDERS, LockMode.IS);
+    assertFalse(locks.tryAcquire(a, ORDERS, LockMode.X));
+    assertEquals(LockMode.IX, a.heldLocks().get(ORDERS), "a failed upgrade keeps the lock it had");
+    Transaction c = txm.begin(false);
+    assertTrue(locks.tryAcquire(c, ORDERS, LockMode.IX), "intention locks are compatible");
+    locks.releaseAll(b);
+    locks.releaseAll(c);
+    assertTrue(locks.tryAcquire(a, ORDERS, LockMode.X));
+    Transaction d = txm.begin(false);
+    assertFalse(locks.tryAcquire(d, ORDERS, LockMode.IS), "IS granted beside X");
+  }
 }
