@@ -113,7 +113,7 @@ public final class MvccStore {
    * reader, a transaction or a job needs before reading at {@code handle.ts()}.
    */
   public SnapshotHandle openSnapshot() {
-    return new SnapshotHandle(tracker, tracker.openSnapshot());
+    return tracker.openSnapshot();
   }
 
   /**

@@ -7,11 +7,18 @@ package org.morphdb.engine.storage;
 public final class SnapshotHandle implements AutoCloseable {
   private final VisibilityTracker tracker;
   private final long ts;
+  /** The tracker's slot holding the registration, or -1 (see VisibilityTracker#openSnapshot). */
+  private final int slot;
   private boolean closed;
 
   SnapshotHandle(VisibilityTracker tracker, long ts) {
+    this(tracker, ts, -1);
+  }
+
+  SnapshotHandle(VisibilityTracker tracker, long ts, int slot) {
     this.tracker = tracker;
     this.ts = ts;
+    this.slot = slot;
   }
 
   /** The timestamp this handle protects. */
@@ -27,6 +34,6 @@ public final class SnapshotHandle implements AutoCloseable {
       }
       closed = true;
     }
-    tracker.release(ts);
+    tracker.release(ts, slot);
   }
 }

@@ -3,6 +3,7 @@ package org.morphdb.engine.storage;
 import java.util.ArrayDeque;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.clock.HybridClock;
@@ -54,9 +55,24 @@ final class VisibilityTracker {
   /** The low-water mark last computed; never decreases. Written under lock. */
   private volatile long horizon = Long.MIN_VALUE;
 
+  /*
+   * Snapshots opened without the lock (openSnapshot's fast path): each holds a slot, one
+   * cache line apart, with the ts it protects; a refresh of the low-water mark stops at or
+   * below every slot's ts.
+   */
+  private static final int SLOTS = 16;
+  private static final int STRIDE = 8;
+  private static final long FREE = Long.MAX_VALUE;
+  private final AtomicLongArray slots = new AtomicLongArray(SLOTS * STRIDE);
+  /** True, under lock, while begin() is between taking a commit ts and putting it in flight. */
+  private volatile boolean beginning;
+
   VisibilityTracker(HybridClock clock, long timeoutNanos) {
     this.clock = clock;
     this.timeoutNanos = timeoutNanos;
+    for (int i = 0; i < SLOTS; i++) {
+      slots.set(i * STRIDE, FREE);
+    }
   }
 
   HybridClock clock() {
@@ -66,12 +82,14 @@ final class VisibilityTracker {
   /** Takes a commit ts and puts the commit in flight. */
   InFlight begin() {
     synchronized (lock) {
+      beginning = true; // before the clock: see openSnapshot
       InFlight commit = new InFlight(clock.now());
       inFlight.addLast(commit);
       if (inFlight.size() == 1) {
         oldestInFlight = commit.ts;
       }
       sealed = commit.ts;
+      beginning = false;
       return commit;
     }
   }
@@ -165,8 +183,73 @@ final class VisibilityTracker {
     return inFlight.isEmpty() ? clock.current() : inFlight.peekFirst().ts - 1;
   }
 
-  /** Takes a snapshot ts and registers it, in one step, then waits until it is visible. */
-  long openSnapshot() {
+  /**
+   * Takes a snapshot ts and registers it, then waits until it is visible. Usually without
+   * the lock (read-only statements of many threads took turns on it): see {@link #tryFast}.
+   */
+  SnapshotHandle openSnapshot() {
+    int slot = slotFor(Thread.currentThread().getId());
+    for (int i = 0; i < SLOTS && slot >= 0; i++, slot = (slot + 1) % SLOTS) {
+      if (slots.get(slot * STRIDE) == FREE) {
+        long ts = tryFast(slot);
+        if (ts != FREE) {
+          return new SnapshotHandle(this, ts, slot);
+        }
+        break;
+      }
+    }
+    return new SnapshotHandle(this, openSnapshotLocked(), -1);
+  }
+
+  private static int slotFor(long threadId) {
+    return (int) (threadId ^ (threadId >>> 16)) & (SLOTS - 1);
+  }
+
+  /**
+   * The fast path: claims {@code slot}, takes the ts, publishes it there and waits for the
+   * commits below it. Returns FREE, leaving the slot free, when a commit is being begun.
+   *
+   * <p>The slot is claimed with the lowest ts before the ts is taken. A refresh that reads
+   * the slot after the claim stops below the ts. One that read it before took its mark from
+   * the clock earlier than this takes the ts, so its mark is below the ts too.
+   */
+  private long tryFast(int slot) {
+    int at = slot * STRIDE;
+    if (!slots.compareAndSet(at, FREE, Long.MIN_VALUE)) {
+      return FREE; // another thread took the slot
+    }
+    long ts = clock.now();
+    // A commit with a smaller ts took it from the clock before this did, with beginning
+    // set just before; seeing beginning clear means that commit is in inFlight already.
+    if (beginning) {
+      slots.set(at, FREE);
+      return FREE;
+    }
+    slots.set(at, ts);
+    try {
+      awaitInFlightBelow(ts);
+    } catch (RuntimeException e) {
+      slots.set(at, FREE);
+      throw e;
+    }
+    return ts;
+  }
+
+  /** Waits until no commit at or below {@code ts} is in flight (each one is in inFlight). */
+  private void awaitInFlightBelow(long ts) {
+    if (ts < oldestInFlight) {
+      return;
+    }
+    synchronized (lock) {
+      long deadline = System.nanoTime() + timeoutNanos;
+      while (oldestInFlight <= ts) {
+        waitForFinish(ts, deadline);
+      }
+    }
+  }
+
+  /** Today's path when no slot is free or the fast path lost a race: all under the lock. */
+  private long openSnapshotLocked() {
     long ts;
     synchronized (lock) {
       ts = clock.now();
@@ -196,6 +279,15 @@ final class VisibilityTracker {
 
   private void add(long ts) {
     registered.merge(ts, 1, Integer::sum);
+  }
+
+  /** Releases a snapshot registered in {@code slot} (-1: in the registered map). */
+  void release(long ts, int slot) {
+    if (slot >= 0) {
+      slots.set(slot * STRIDE, FREE); // the horizon moves on at the next refresh
+      return;
+    }
+    release(ts);
   }
 
   void release(long ts) {
@@ -229,6 +321,9 @@ final class VisibilityTracker {
     long mark = visibleLocked();
     if (!registered.isEmpty()) {
       mark = Math.min(mark, registered.firstKey());
+    }
+    for (int i = 0; i < SLOTS && mark > horizon; i++) {
+      mark = Math.min(mark, slots.get(i * STRIDE));
     }
     if (mark > horizon) {
       horizon = mark;
