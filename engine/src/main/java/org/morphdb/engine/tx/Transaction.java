@@ -33,6 +33,9 @@ public final class Transaction {
    */
   private int[] checkedThisStatement = new int[2];
   private int checkedCount;
+  /** A read-only transaction's registered snapshot, closed when it ends; null otherwise. */
+  // volatile: a session may be ended from another thread than the one that began it
+  private volatile org.morphdb.engine.storage.SnapshotHandle snapshot;
   /** Cached tableEnlistSV per table for the client protocol (table id → version). */
   private final Map<Integer, Integer> tableEnlistVersions = new LinkedHashMap<>(2);
 
@@ -50,6 +53,10 @@ public final class Transaction {
   public long snapshotTs() { return snapshotTs; }
 
   public TxState state() { return state.get(); }
+
+  void holdSnapshot(org.morphdb.engine.storage.SnapshotHandle handle) { this.snapshot = handle; }
+
+  org.morphdb.engine.storage.SnapshotHandle snapshot() { return snapshot; }
 
   public Map<Integer, Enlistment> enlisted() { return enlisted; }
 

@@ -24,7 +24,6 @@ public final class TransactionManager {
   private final LockManager locks;
   private final AtomicLong ids = new AtomicLong();
   private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
-  private final Map<Long, SnapshotHandle> snapshots = new ConcurrentHashMap<>();
   private volatile ConstraintChecker constraints = ConstraintChecker.NONE;
 
   public TransactionManager(MvccStore store, LockManager locks) {
@@ -47,8 +46,8 @@ public final class TransactionManager {
     Transaction tx;
     if (readOnly) {
       SnapshotHandle snapshot = store.openSnapshot(); // registered, so the reclaimer keeps what it reads
-      snapshots.put(id, snapshot);
       tx = new Transaction(id, true, snapshot.ts());
+      tx.holdSnapshot(snapshot);
     } else {
       tx = new Transaction(id, false, 0L);
     }
@@ -176,9 +175,9 @@ public final class TransactionManager {
     tx.writes().clear();
     locks.releaseAll(tx);
     active.remove(tx.id());
-    SnapshotHandle h = snapshots.remove(tx.id());
+    SnapshotHandle h = tx.snapshot();
     if (h != null) {
-      h.close();
+      h.close(); // idempotent
     }
   }
 
