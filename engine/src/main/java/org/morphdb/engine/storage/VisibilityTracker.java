@@ -189,7 +189,7 @@ final class VisibilityTracker {
    */
   SnapshotHandle openSnapshot() {
     int slot = slotFor(Thread.currentThread().getId());
-    for (int i = 0; i < SLOTS && slot >= 0; i++, slot = (slot + 1) % SLOTS) {
+    for (int i = 0; i < SLOTS; i++, slot = (slot + 1) % SLOTS) {
       if (slots.get(slot * STRIDE) == FREE) {
         long ts = tryFast(slot);
         if (ts != FREE) {

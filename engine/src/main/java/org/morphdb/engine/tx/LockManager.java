@@ -99,6 +99,16 @@ public final class LockManager {
       modes[count++] = mode;
     }
 
+    /** Forgets every lock held here, in {@code held} too: they never entered an entry. */
+    private void releaseAll(Map<Object, LockMode> held) {
+      for (int i = 0; i < count; i++) {
+        held.remove(entries[i].name);
+        entries[i] = null;
+        modes[i] = null;
+      }
+      count = 0;
+    }
+
     /** Removes the lock on {@code entry}'s table; its mode, or null if not held here. */
     private LockMode remove(LockEntry entry) {
       int i = indexOf(entry);
@@ -352,12 +362,7 @@ public final class LockManager {
     Map<Object, LockMode> held = tx.heldLocks();
     FastLocks fast = tx.fastLocks();
     synchronized (fast) {
-      for (int i = 0; i < fast.count; i++) {
-        held.remove(fast.entries[i].name);
-      }
-      while (fast.count > 0) {
-        fast.remove(fast.entries[0]);
-      }
+      fast.releaseAll(held);
     }
     for (Object name : held.keySet()) {
       // removed one by one: an eager abort's release may run alongside the owner's, and only

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.storage.SnapshotHandle;
 
 /**
  * One transaction. Read-only transactions read at {@code snapshotTs} without locks;
@@ -35,7 +36,7 @@ public final class Transaction {
   private int checkedCount;
   /** A read-only transaction's registered snapshot, closed when it ends; null otherwise. */
   // volatile: a session may be ended from another thread than the one that began it
-  private volatile org.morphdb.engine.storage.SnapshotHandle snapshot;
+  private volatile SnapshotHandle snapshot;
   /** Cached tableEnlistSV per table for the client protocol (table id → version). */
   private final Map<Integer, Integer> tableEnlistVersions = new LinkedHashMap<>(2);
 
@@ -54,9 +55,9 @@ public final class Transaction {
 
   public TxState state() { return state.get(); }
 
-  void holdSnapshot(org.morphdb.engine.storage.SnapshotHandle handle) { this.snapshot = handle; }
+  void holdSnapshot(SnapshotHandle handle) { this.snapshot = handle; }
 
-  org.morphdb.engine.storage.SnapshotHandle snapshot() { return snapshot; }
+  SnapshotHandle snapshot() { return snapshot; }
 
   public Map<Integer, Enlistment> enlisted() { return enlisted; }
 
