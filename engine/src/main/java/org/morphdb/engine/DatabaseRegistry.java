@@ -40,6 +40,11 @@ public final class DatabaseRegistry {
   }
 
   public static org.morphdb.engine.api.TestHooks testHooks(String name) {
+    return open(name).testHooks();
+  }
+
+  /** The open database named {@code name} (tests reach its store through this). */
+  static Database open(String name) {
     Database db;
     synchronized (DATABASES) {
       db = DATABASES.get(name);
@@ -47,7 +52,7 @@ public final class DatabaseRegistry {
     if (db == null) {
       throw MorphException.of(ErrorCode.CANNOT_CONNECT, "No open database named %s", name);
     }
-    return db.testHooks();
+    return db;
   }
 
   /** Called when a session closes; drops the database with its last session unless keep=true. */

@@ -109,6 +109,7 @@ final class PointWrite {
     if (row == null) {
       return 0;
     }
+    k = row.key(); // the table's own key object (TableAccess.lookup): index entries share it
     if (targets.isEmpty()) {
       access.delete(tx, node, t, k);
       return 1;

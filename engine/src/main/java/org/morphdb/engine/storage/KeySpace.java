@@ -56,6 +56,12 @@ final class KeySpace {
     return byKey.get(key);
   }
 
+  /** The key object {@code key}'s chain is stored under, or {@code key} itself if none. */
+  Key storedKey(Key key) {
+    VersionChain chain = byKey.get(key);
+    return chain == null || chain.key == null ? key : chain.key;
+  }
+
   /** The space's run, or null. */
   SortedRun run() {
     return run;
@@ -169,7 +175,7 @@ final class KeySpace {
     while (true) {
       VersionChain chain = likelyNew ? null : byKey.get(key);
       if (chain == null) {
-        VersionChain fresh = new VersionChain(ts, stored); // born with its version: nothing to prune
+        VersionChain fresh = new VersionChain(key, ts, stored); // born with its version: nothing to prune
         chain = byKey.putIfAbsent(key, fresh);
         if (chain == null) {
           if (!fresh.isTombstone()) { // the chain is its first version

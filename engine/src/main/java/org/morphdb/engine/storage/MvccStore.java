@@ -139,6 +139,17 @@ public final class MvccStore {
   }
 
   /**
+   * The key object the space stores {@code key} under (equal to it), or {@code key} itself
+   * when the space has no chain for it. A writer that names a row by a key it built (from a
+   * statement's parameters) writes under this one instead, so that the index entries it makes
+   * point to the table's own key and its copy dies young.
+   */
+  public Key storedKey(long space, Key key) {
+    KeySpace s = spaces.get(space);
+    return s == null ? key : s.storedKey(key);
+  }
+
+  /**
    * Point reads of one space at one timestamp, the space looked up once: an index scan reads
    * the row of every entry it finds through one of these.
    */

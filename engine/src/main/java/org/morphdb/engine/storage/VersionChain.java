@@ -25,6 +25,13 @@ final class VersionChain extends Version {
   static final int REMOVED = Integer.MIN_VALUE;
 
   private volatile Version head;
+  /**
+   * The key the chain is stored under in its space's hash map (null in tests): a writer that
+   * found the chain by an equal key of its own hands this one on, so that what it writes
+   * (an index entry's row key) shares the stored key instead of keeping its own copy alive.
+   * Costs no memory: the field fills the chain's 8-byte alignment.
+   */
+  final Key key;
   /** Set, under the chain's lock, when vacuum takes the chain out of its space. */
   private volatile boolean removed;
   /** Set once the chain is in its space's key order (see {@link KeySpace}). */
@@ -33,11 +40,18 @@ final class VersionChain extends Version {
   /** An empty chain (tests). */
   VersionChain() {
     super(Long.MIN_VALUE, null, null);
+    this.key = null;
   }
 
   /** A chain created with its first version, {@code value} (or {@link #TOMBSTONE}) at {@code ts}. */
   VersionChain(long ts, Object value) {
+    this(null, ts, value);
+  }
+
+  /** As {@link #VersionChain(long, Object)}, stored under {@code key}. */
+  VersionChain(Key key, long ts, Object value) {
     super(ts, value, null);
+    this.key = key;
     head = this;
   }
 

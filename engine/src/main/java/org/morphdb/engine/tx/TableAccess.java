@@ -64,7 +64,8 @@ public final class TableAccess {
       return own == WriteSet.DELETED ? null : new Row(key, (Object[]) own);
     }
     Object v = store.get(table.id(), key, readTs());
-    return v == null ? null : new Row(key, (Object[]) v);
+    // the stored key, for a write that follows: what it writes then shares that key
+    return v == null ? null : new Row(store.storedKey(table.id(), key), (Object[]) v);
   }
 
   /** Rows whose index entry lies in {@code range}; only PUBLIC indexes are ever read. */

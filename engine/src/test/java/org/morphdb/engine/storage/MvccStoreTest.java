@@ -53,6 +53,19 @@ class MvccStoreTest {
   }
 
   @Test
+  void aWriterLearnsTheKeyObjectARowIsStoredUnder() {
+    Key first = Key.of(1L);
+    put(T, first, "v1");
+    Key equal = Key.of(1L);
+    assertSame(first, store.storedKey(T, equal), "the key the first write stored");
+    put(T, equal, "v2");
+    assertSame(first, store.storedKey(T, Key.of(1L)), "a later write keeps the stored key");
+    Key absent = Key.of(2L);
+    assertSame(absent, store.storedKey(T, absent), "no row: the key given");
+    assertSame(absent, store.storedKey(T + 5, absent), "no space: the key given");
+  }
+
+  @Test
   void valuesAreStoredAsGivenNotCopied() {
     Object[] row = {1L, "a"};
     long ts = put(T, Key.of(1L), row);
