@@ -56,8 +56,8 @@ final class MorphDataContext implements DataContext {
 
   @Override
   public Object get(String name) {
-    if (name.startsWith("?")) {
-      int i = Integer.parseInt(name, 1, name.length(), 10);
+    int i = parameterIndex(name);
+    if (i >= 0) {
       return i < parameters.length ? parameters[i] : null;
     }
     if (name.equals(ScanSpec.SOURCE)) {
@@ -65,6 +65,25 @@ final class MorphDataContext implements DataContext {
     }
     Object v = stash.get(name);
     return v != null ? v : variable(name);
+  }
+
+  /**
+   * N of a parameter's name {@code "?N"}, or -1 for any other name. Calcite's generated code
+   * asks for a parameter each time it evaluates an expression that uses it, e.g. a filter's
+   * bounds once per row, so the common names ({@code "?0"} to {@code "?9"}) are read from
+   * their one digit instead of parsed (parsing took a fifth of an index range scan's time).
+   */
+  static int parameterIndex(String name) {
+    if (name.isEmpty() || name.charAt(0) != '?') {
+      return -1;
+    }
+    if (name.length() == 2) {
+      int digit = name.charAt(1) - '0';
+      if (digit >= 0 && digit <= 9) {
+        return digit;
+      }
+    }
+    return Integer.parseInt(name, 1, name.length(), 10);
   }
 
   private Object variable(String name) {

@@ -32,6 +32,23 @@ class ParametersAndCacheTest extends PlanTestBase {
   }
 
   @Test
+  void everyParameterOfAStatementWithMoreThanTenReadsItsOwnValue() {
+    PreparedQuery q = prepare("SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM u WHERE id = 1");
+    Object[] values = {"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11"};
+    assertEquals(List.of(List.of(values)), Tables.rows(q.execute(source, values)));
+  }
+
+  @Test
+  void aParameterNameGivesItsIndexAndOtherNamesNone() {
+    assertEquals(0, MorphDataContext.parameterIndex("?0"));
+    assertEquals(9, MorphDataContext.parameterIndex("?9"));
+    assertEquals(10, MorphDataContext.parameterIndex("?10"));
+    assertEquals(123, MorphDataContext.parameterIndex("?123"));
+    assertEquals(-1, MorphDataContext.parameterIndex("utcTimestamp"));
+    assertEquals(-1, MorphDataContext.parameterIndex(""));
+  }
+
+  @Test
   void parameterOfUnknownTypeIsVarchar() {
     PreparedQuery q = prepare("SELECT ? FROM u WHERE id = 1");
     assertEquals(Types.VARCHAR, q.parameters().get(0).jdbcType());
