@@ -70,7 +70,7 @@ final class TableChecker {
         }
         continue;
       }
-      Key rowKey = RowCodec.rowKeyOfIndexEntry(index, e.key(), e.value());
+      Key rowKey = RowCodec.rowKeyOfIndexEntry(index, e);
       boolean rowExists = store.get(table.id(), rowKey, s) != null;
       problems.add(problem(table, index.name(), rowExists ? "WRONG" : "ORPHAN", e.key()));
     }

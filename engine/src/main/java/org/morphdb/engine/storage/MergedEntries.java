@@ -60,7 +60,7 @@ final class MergedEntries extends LookaheadEntries {
         chainNext = null;
       } else if (c > 0) {
         next = run.wins(runAt, null, readTs) && run.liveAt(runAt, readTs)
-            ? new Entry(run.key(runAt), run.value(runAt), run.ts(runAt)) : null;
+            ? Entry.ofRun(run, runAt) : null;
         step();
       } else {
         next = visible(chainNext.getKey(), chainNext.getValue(), true);

@@ -6,6 +6,7 @@ import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.catalog.Values;
+import org.morphdb.engine.storage.Entry;
 import org.morphdb.engine.storage.Key;
 
 /**
@@ -162,12 +163,12 @@ public final class RowCodec {
     return rowKey;
   }
 
-  /** The row key an index entry points to. */
-  public static Key rowKeyOfIndexEntry(IndexDef index, Key indexKey, Object value) {
-    if (value instanceof Key k) {
+  /** The row key an index entry points to (the entry's key is read only if its value is not one). */
+  public static Key rowKeyOfIndexEntry(IndexDef index, Entry entry) {
+    if (entry.value() instanceof Key k) {
       return k;
     }
-    return indexKey.suffix(index.columnIds().size());
+    return entry.key().suffix(index.columnIds().size());
   }
 
   static boolean noNulls(Object[] values) {

@@ -145,7 +145,7 @@ public final class TableAccess {
       int n = 0;
       while (n < keys.length && entries.hasNext()) {
         Entry e = entries.next();
-        keys[n++] = RowCodec.rowKeyOfIndexEntry(index, e.key(), e.value());
+        keys[n++] = RowCodec.rowKeyOfIndexEntry(index, e);
       }
       tableRows.getAll(keys, values, n);
       count = n;

@@ -2,6 +2,7 @@ package org.morphdb.engine.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigDecimal;
@@ -42,6 +43,21 @@ class SortedRunTest {
     Iterator<Entry> it = descending ? store.scanDescending(IX, range, ts) : store.scan(IX, range, ts);
     it.forEachRemaining(e -> seen.add(e.key() + "=" + e.value()));
     return seen;
+  }
+
+  @Test
+  void aScannedRunEntryHasTheRunsKeyValueAndTsAndKeepsTheKeyItMakes() {
+    long s = store.snapshotTs();
+    attach(s, new long[][] {{5, 1}, {3, 2}});
+    Iterator<Entry> it = store.scan(IX, KeyRange.all(), Long.MAX_VALUE);
+    Entry first = it.next();
+    assertEquals("r2", first.value(), "read without making the key");
+    assertEquals(s, first.ts());
+    assertEquals(key(3, 2), first.key());
+    assertSame(first.key(), first.key(), "made once");
+    assertEquals(new Entry(key(3, 2), "r2", s), first);
+    assertEquals(new Entry(key(3, 2), "r2", s).hashCode(), first.hashCode());
+    assertEquals(key(5, 1), it.next().key());
   }
 
   @Test
