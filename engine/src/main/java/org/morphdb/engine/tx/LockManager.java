@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLong;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -46,15 +46,25 @@ public final class LockManager {
   }
 
   /** Granted holders of one lock name, and the monitor waiters sleep on. */
+  private static final AtomicIntegerFieldUpdater<LockEntry> STRONG =
+      AtomicIntegerFieldUpdater.newUpdater(LockEntry.class, "strong");
+
   private static final class LockEntry {
     final Object name;
     final LockHolders holders = new LockHolders();
     int waiters;
     /**
-     * A table's transactions holding or requesting S or X on it. While it is zero, IS and IX
-     * are granted on the fast path, without this entry's monitor.
+     * Set, under the entry's monitor, when the entry leaves the lock map: a thread that found
+     * it there before then retries with the live one. (A flag instead of looking the name up
+     * again: a row lock is taken and let go once per written row.)
      */
-    final AtomicInteger strong = new AtomicInteger();
+    boolean removed;
+    /**
+     * A table's transactions holding or requesting S or X on it ({@link #STRONG}). While it is
+     * zero, IS and IX are granted on the fast path, without this entry's monitor. A field, not
+     * an AtomicInteger: every row lock makes an entry, and only tables use it.
+     */
+    volatile int strong;
 
     LockEntry(Object name) {
       this.name = name;
@@ -160,7 +170,7 @@ public final class LockManager {
     if (held != null && !isIntention(held)) {
       return acquireInEntry(tx, name, wanted, wait); // counted in strong already
     }
-    entry.strong.incrementAndGet(); // from now on intention locks go through the entry
+    STRONG.incrementAndGet(entry); // from now on intention locks go through the entry
     boolean granted = false;
     try {
       moveFastLocks(entry, open);
@@ -168,7 +178,7 @@ public final class LockManager {
       return granted;
     } finally {
       if (!granted) {
-        entry.strong.decrementAndGet();
+        STRONG.decrementAndGet(entry);
       }
     }
   }
@@ -177,7 +187,7 @@ public final class LockManager {
   private boolean acquireFast(Transaction tx, LockEntry entry, LockMode wanted) {
     FastLocks fast = tx.fastLocks();
     synchronized (fast) {
-      if (entry.strong.get() != 0) {
+      if (entry.strong != 0) {
         moveFastLock(tx, entry); // its own, if any: the entry then holds all of tx's lock
         return false;
       }
@@ -217,7 +227,7 @@ public final class LockManager {
         LockEntry entry = locks.computeIfAbsent(name, LockEntry::new);
         List<Long> holders;
         synchronized (entry) {
-          if (locks.get(name) != entry) {
+          if (entry.removed) {
             continue; // entry was removed after we looked it up; retry with the live one
           }
           if (entry.holders.grantable(tx.id(), wanted)) {
@@ -380,7 +390,7 @@ public final class LockManager {
         removeIfUnused(entry);
       }
       if (name instanceof LockName.Table && !isIntention(mode) && transactions != null) {
-        entry.strong.decrementAndGet(); // after leaving the holders: intention locks may go fast again
+        STRONG.decrementAndGet(entry); // after leaving the holders: intention locks may go fast again
       }
     }
   }
@@ -392,8 +402,9 @@ public final class LockManager {
    * small entry per table ever locked is kept).
    */
   private void removeIfUnused(LockEntry entry) {
-    if (entry.holders.isEmpty() && entry.waiters == 0 && !(entry.name instanceof LockName.Table)) {
-      locks.remove(entry.name, entry);
+    if (entry.holders.isEmpty() && entry.waiters == 0 && !(entry.name instanceof LockName.Table)
+        && locks.remove(entry.name, entry)) {
+      entry.removed = true; // the caller holds the entry's monitor
     }
   }
 
