@@ -4,6 +4,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiFunction;
 
 /**
  * One keyspace: the version chains of its keys, reachable two ways — by key through a hash
@@ -56,12 +57,6 @@ final class KeySpace {
     return byKey.get(key);
   }
 
-  /** The key object {@code key}'s chain is stored under, or {@code key} itself if none. */
-  Key storedKey(Key key) {
-    VersionChain chain = byKey.get(key);
-    return chain == null || chain.key == null ? key : chain.key;
-  }
-
   /** The space's run, or null. */
   SortedRun run() {
     return run;
@@ -81,7 +76,20 @@ final class KeySpace {
 
   /** The value a reader at {@code readTs} sees under {@code key}: null if absent or deleted. */
   Object read(Key key, long readTs) {
+    return read(byKey.get(key), key, readTs);
+  }
+
+  /**
+   * As {@link #read(Key, long)}, handing a value found to {@code found} with the key object
+   * the space stores it under ({@code key} itself if the value is only in the run).
+   */
+  <R> R read(Key key, long readTs, BiFunction<Key, Object, R> found) {
     VersionChain chain = byKey.get(key);
+    Object v = read(chain, key, readTs);
+    return v == null ? null : found.apply(chain == null || chain.key == null ? key : chain.key, v);
+  }
+
+  private Object read(VersionChain chain, Key key, long readTs) {
     SortedRun r = run;
     if (r == null) {
       return chain == null ? null : chain.read(readTs);

@@ -139,14 +139,15 @@ public final class MvccStore {
   }
 
   /**
-   * The key object the space stores {@code key} under (equal to it), or {@code key} itself
-   * when the space has no chain for it. A writer that names a row by a key it built (from a
-   * statement's parameters) writes under this one instead, so that the index entries it makes
-   * point to the table's own key and its copy dies young.
+   * As {@link #get(long, Key, long)}, in the same lookup handing a value found to {@code
+   * found} with the key object the space stores it under (equal to {@code key}); null if none.
+   * A writer that names a row by a key it built (from a statement's parameters) writes under
+   * the stored one instead, so that the index entries it makes point to the table's own key
+   * and its copy dies young.
    */
-  public Key storedKey(long space, Key key) {
+  public <R> R get(long space, Key key, long readTs, java.util.function.BiFunction<Key, Object, R> found) {
     KeySpace s = spaces.get(space);
-    return s == null ? key : s.storedKey(key);
+    return s == null ? null : s.read(key, readTs, found);
   }
 
   /**

@@ -63,9 +63,8 @@ public final class TableAccess {
     if (own != null) {
       return own == WriteSet.DELETED ? null : new Row(key, (Object[]) own);
     }
-    Object v = store.get(table.id(), key, readTs());
-    // the stored key, for a write that follows: what it writes then shares that key
-    return v == null ? null : new Row(store.storedKey(table.id(), key), (Object[]) v);
+    // with the stored key, for a write that follows: what it writes then shares that key
+    return store.get(table.id(), key, readTs(), (stored, v) -> new Row(stored, (Object[]) v));
   }
 
   /** Rows whose index entry lies in {@code range}; only PUBLIC indexes are ever read. */

@@ -53,16 +53,17 @@ class MvccStoreTest {
   }
 
   @Test
-  void aWriterLearnsTheKeyObjectARowIsStoredUnder() {
+  void aReaderLearnsTheKeyObjectARowIsStoredUnderInTheSameLookup() {
     Key first = Key.of(1L);
     put(T, first, "v1");
     Key equal = Key.of(1L);
-    assertSame(first, store.storedKey(T, equal), "the key the first write stored");
+    assertSame(first, store.get(T, equal, Long.MAX_VALUE, (k, v) -> k), "the key the first write stored");
     put(T, equal, "v2");
-    assertSame(first, store.storedKey(T, Key.of(1L)), "a later write keeps the stored key");
+    assertSame(first, store.get(T, Key.of(1L), Long.MAX_VALUE, (k, v) -> k), "a later write keeps the stored key");
+    assertEquals("v2", store.get(T, equal, Long.MAX_VALUE, (k, v) -> v), "with the value a get finds");
     Key absent = Key.of(2L);
-    assertSame(absent, store.storedKey(T, absent), "no row: the key given");
-    assertSame(absent, store.storedKey(T + 5, absent), "no space: the key given");
+    assertNull(store.get(T, absent, Long.MAX_VALUE, (k, v) -> k), "no row: nothing found");
+    assertNull(store.get(T + 5, absent, Long.MAX_VALUE, (k, v) -> k), "no space: nothing found");
   }
 
   @Test
