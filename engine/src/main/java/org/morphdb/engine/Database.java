@@ -139,6 +139,9 @@ public final class Database {
       public void beforeDdlStep(java.util.function.Consumer<String> hook) { jobRunner.setBeforeStepHook(hook); }
 
       @Override
+      public void afterBackfillBatch(Runnable hook) { jobRunner.setBackfillBatchHook(hook); }
+
+      @Override
       public boolean purgesRunning() { return jobRunner.jobs().purgesRunning(); }
 
       @Override

@@ -17,6 +17,13 @@ public interface TestHooks {
    */
   void beforeDdlStep(java.util.function.Consumer<String> hook);
 
+  /**
+   * Runs {@code hook} on the DDL's thread after each batch of rows an index backfill wrote
+   * (a batch is a few thousand rows); the hook may block to hold the backfill there. Null
+   * removes it.
+   */
+  void afterBackfillBatch(Runnable hook);
+
   /** True while a purge of a dropped index or table is still running. */
   boolean purgesRunning();
 

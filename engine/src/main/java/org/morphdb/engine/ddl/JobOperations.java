@@ -51,6 +51,8 @@ public final class JobOperations {
   private final CpuBudget.Clocks clocks;
   /** What the last backfill's CPU budget saw (tests, diagnostics). */
   private volatile CpuBudget.Usage lastBackfill;
+  /** Run on the job's thread after each backfill batch (tests: see TestHooks#afterBackfillBatch). */
+  private volatile Runnable batchHook = () -> { };
 
   /** Operations whose backfill may use the CPU as it likes (tests of everything else). */
   public JobOperations(MvccStore store, TransactionManager txManager, ConstraintChecker constraints) {
@@ -81,6 +83,10 @@ public final class JobOperations {
   }
 
   /** What the CPU budget of the last backfill saw: its CPU and wall time, and its pauses. */
+  void setBackfillBatchHook(Runnable hook) {
+    this.batchHook = hook == null ? () -> { } : hook;
+  }
+
   CpuBudget.Usage lastBackfill() {
     return lastBackfill;
   }
@@ -105,6 +111,16 @@ public final class JobOperations {
    * KV changed after S (their commits maintained the index), and writes the other rows'
    * index KVs in batches stamped at S, so any later version stays newer. A UNIQUE index takes
    * the writers' value-key locks and fails on a duplicate.
+   *
+   * <p>How long S stays registered: a plain index built as a run lets go of it at once. Its
+   * scan reads only rows unchanged since S (their newest version, which nothing prunes), and
+   * its entries never enter the index's chains below a newer version (the run is merged with
+   * what commits logged meanwhile), so S has to protect nothing. Holding it for the whole build
+   * would hold the low-water mark at S: every version the application writes meanwhile would
+   * be kept, and every deleted key, until the end (docs/decisions.md, "The backfill lets go of
+   * its snapshot"). An index written through its chains (UNIQUE, or one already PUBLIC)
+   * holds S to the end: the deletes above S in its space must stay until its entries at S are
+   * written below them, or a key deleted meanwhile and reclaimed would come back.
    */
   void backfill(JobContext ctx, JobRecord job, Catalog active, boolean cancellable) {
     TableDef table = active.table(ctx.tableId).orElse(null);
@@ -128,8 +144,12 @@ public final class JobOperations {
     }
     CpuBudget budget = new CpuBudget(backfillCores, store::commitsBegun, clocks);
     ColumnDef[] columns = indexColumns(table, index);
-    try (SnapshotHandle snapshot = store.openSnapshot()) {
+    SnapshotHandle snapshot = store.openSnapshot();
+    try {
       long s = ctx.startSnapshot != null ? ctx.startSnapshot.ts() : snapshot.ts();
+      if (asRun) {
+        snapshot.close(); // see the method comment
+      }
       long done = 0;
       job.progress(0, total);
       RunBuilder run = asRun ? RunBuilder.at(s, total + total / 8) : null;
@@ -144,6 +164,7 @@ public final class JobOperations {
             : backfillBatch(table, index, columns, rows, s, run);
         done += n;
         job.progress(done, Math.max(total, done));
+        batchHook.run();
         budget.checkpoint();
       } while (n == batch);
       if (run != null) {
@@ -151,6 +172,7 @@ public final class JobOperations {
       }
       job.progress(done, done);
     } finally {
+      snapshot.close(); // idempotent
       if (asRun) {
         store.abandonLog(index.id()); // after a failure: the logged writes go to chains
       }

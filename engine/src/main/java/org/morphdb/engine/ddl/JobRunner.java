@@ -104,6 +104,11 @@ public final class JobRunner {
     }
   }
 
+  /** Runs {@code hook} on the job's thread after each batch of an index backfill (tests); null removes it. */
+  public void setBackfillBatchHook(Runnable hook) {
+    operations.setBackfillBatchHook(hook);
+  }
+
   public void setBeforeStepHook(java.util.function.Consumer<String> hook) {
     this.beforeStep = hook == null ? step -> { } : hook;
   }

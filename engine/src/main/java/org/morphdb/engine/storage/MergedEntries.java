@@ -84,6 +84,7 @@ final class MergedEntries extends LookaheadEntries {
     if (inRun && run.wins(runAt, v, readTs)) {
       return run.liveAt(runAt, readTs) ? new Entry(key, run.value(runAt), run.ts(runAt)) : null;
     }
-    return v == null || v.isTombstone() ? null : new Entry(key, v.value, v.ts);
+    Object value = v == null ? null : v.value; // null: cleared under an unregistered scan (see VisibleEntries)
+    return value == null || value == VersionChain.TOMBSTONE ? null : new Entry(key, value, v.ts);
   }
 }

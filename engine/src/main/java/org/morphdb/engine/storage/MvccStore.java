@@ -220,6 +220,10 @@ public final class MvccStore {
    * below {@code readTs}: the keys no commit after {@code readTs} changed (so far). The
    * backfill reads its snapshot this way, since a row changed after it had its index
    * entries written by that change.
+   *
+   * <p>Needs no snapshot registered at {@code readTs}: what it returns is each key's newest
+   * version, which no pruning removes, and a key that a commit changes while the scan reads
+   * it is skipped (that commit may already have cleared the version the scan found).
    */
   public RowCursor scanUnchangedSince(long space, KeyRange range, long readTs) {
     KeySpace s = spaces.get(space);

@@ -20,6 +20,7 @@ final class VisibleEntries extends LookaheadEntries {
   /** The current entry, as a {@link RowCursor} reads it. */
   private Key key;
   private Version version;
+  private Object value;
 
   VisibleEntries(OrderedChains.Cursor chains, long readTs, boolean unchangedOnly) {
     this.chains = chains;
@@ -29,7 +30,7 @@ final class VisibleEntries extends LookaheadEntries {
 
   @Override
   Entry fetch() {
-    return advance() ? new Entry(key, version.value, version.ts) : null;
+    return advance() ? new Entry(key, value, version.ts) : null;
   }
 
   /** Without an {@link Entry} per key (the backfill's scan). */
@@ -39,13 +40,19 @@ final class VisibleEntries extends LookaheadEntries {
       if (pos == count && !nextRun()) {
         key = null;
         version = null;
+        value = null;
         return false;
       }
       Version v = versions[pos];
       versions[pos] = null;
-      if (v != null && !v.isTombstone()) {
+      // Read once: a scan of unchanged keys may run without a registered snapshot (the
+      // backfill's), and a newer write may then clear a chain's first version (see
+      // VersionChain) while we read it. Null means the key changed after readTs: skipped.
+      Object val = v == null ? null : v.value;
+      if (val != null && val != VersionChain.TOMBSTONE) {
         key = chains.key(pos++);
         version = v;
+        value = val;
         return true;
       }
       pos++;
@@ -59,7 +66,7 @@ final class VisibleEntries extends LookaheadEntries {
 
   @Override
   public Object value() {
-    return version.value;
+    return value;
   }
 
   /** Finds the versions of the cursor's next run; false at its end. */

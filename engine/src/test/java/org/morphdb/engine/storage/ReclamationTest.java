@@ -2,6 +2,7 @@ package org.morphdb.engine.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -271,5 +272,24 @@ class ReclamationTest {
     }
     assertEquals(live, store.approximateSize(T));
     assertArrayEquals(new long[] {live, live}, store.keysHeld(T), "only live keys are left");
+  }
+
+  @Test
+  void aScanOfUnchangedKeysNeedsNoSnapshotAndSkipsAKeyThatChangesWhileItIsRead() {
+    Key first = Key.of(1L);
+    Key second = Key.of(2L);
+    put(first, "a");
+    put(second, "b");
+    long s = store.snapshotTs(); // not registered: nothing holds the versions at s
+    RowCursor rows = store.scanUnchangedSince(T, KeyRange.all(), s);
+    assertTrue(rows.advance());
+    assertEquals(first, rows.key());
+    assertEquals("a", rows.value());
+    // The scan has found the second key's version already (it reads keys a leaf at a time).
+    // Two writes: the second cuts off, and clears, the version the scan found.
+    put(second, "b2");
+    put(second, "b3");
+    assertEquals(2, store.versionCount(T, second), "b3 and b2: no reader keeps the first version");
+    assertFalse(rows.advance(), "the second key changed after s: skipped, not returned without its row");
   }
 }
