@@ -49,7 +49,7 @@ public final class LockManager {
   private static final AtomicIntegerFieldUpdater<LockEntry> STRONG =
       AtomicIntegerFieldUpdater.newUpdater(LockEntry.class, "strong");
 
-  private static final class LockEntry {
+  static final class LockEntry {
     final Object name;
     final LockHolders holders = new LockHolders();
     int waiters;
@@ -110,7 +110,7 @@ public final class LockManager {
     }
 
     /** Forgets every lock held here, in {@code held} too: they never entered an entry. */
-    private void releaseAll(Map<Object, LockMode> held) {
+    private void releaseAll(HeldLocks held) {
       for (int i = 0; i < count; i++) {
         held.remove(entries[i].name);
         entries[i] = null;
@@ -195,7 +195,7 @@ public final class LockManager {
         return false; // held in the entry since a stronger locker moved it there
       }
       fast.put(entry, wanted);
-      tx.heldLocks().put(entry.name, wanted);
+      tx.heldLocks().put(entry.name, wanted, entry);
       return true;
     }
   }
@@ -232,7 +232,7 @@ public final class LockManager {
           }
           if (entry.holders.grantable(tx.id(), wanted)) {
             entry.holders.put(tx.id(), wanted);
-            tx.heldLocks().put(name, wanted);
+            tx.heldLocks().put(name, wanted, entry);
             return true;
           }
           if (!wait) {
@@ -369,19 +369,16 @@ public final class LockManager {
 
   /** Releases every lock the transaction holds and wakes the waiters. */
   public void releaseAll(Transaction tx) {
-    Map<Object, LockMode> held = tx.heldLocks();
+    HeldLocks held = tx.heldLocks();
     FastLocks fast = tx.fastLocks();
     synchronized (fast) {
       fast.releaseAll(held);
     }
-    for (Object name : held.keySet()) {
-      // removed one by one: an eager abort's release may run alongside the owner's, and only
-      // the one that removed a lock may count a strong one off
-      LockMode mode = held.remove(name);
-      LockEntry entry = mode == null ? null : locks.get(name);
-      if (entry == null) {
-        continue;
-      }
+    // taken out all at once: an eager abort's release may run alongside the owner's, and
+    // only the one that took a lock may release it (and count a strong one off)
+    HeldLocks.Drained taken = held.drain();
+    for (int i = 0; i < taken.count(); i++) {
+      LockEntry entry = taken.entries()[i];
       synchronized (entry) {
         entry.holders.remove(tx.id());
         if (entry.waiters > 0) {
@@ -389,7 +386,7 @@ public final class LockManager {
         }
         removeIfUnused(entry);
       }
-      if (name instanceof LockName.Table && !isIntention(mode) && transactions != null) {
+      if (entry.name instanceof LockName.Table && !isIntention(taken.modes()[i]) && transactions != null) {
         STRONG.decrementAndGet(entry); // after leaving the holders: intention locks may go fast again
       }
     }

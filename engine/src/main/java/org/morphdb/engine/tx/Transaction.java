@@ -25,7 +25,7 @@ public final class Transaction {
   private final Map<Integer, Enlistment> enlisted = new java.util.concurrent.ConcurrentHashMap<>(2);
   /** Table id → (row key → stored row, or {@link WriteSet#DELETED}). */
   private final WriteSet writes = new WriteSet();
-  private final Map<Object, LockMode> heldLocks = new java.util.concurrent.ConcurrentHashMap<>(4);
+  private final HeldLocks heldLocks = new HeldLocks();
   /** Table intention locks taken on the lock manager's fast path (also in heldLocks). */
   private final LockManager.FastLocks fastLocks = new LockManager.FastLocks();
   /**
@@ -65,7 +65,7 @@ public final class Transaction {
 
   public WriteSet writes() { return writes; }
 
-  Map<Object, LockMode> heldLocks() { return heldLocks; }
+  HeldLocks heldLocks() { return heldLocks; }
 
   LockManager.FastLocks fastLocks() { return fastLocks; }
 
