@@ -22,6 +22,7 @@ import org.morphdb.engine.storage.RunBuilder;
 import org.morphdb.engine.tx.ConstraintChecker;
 import org.morphdb.engine.tx.LockMode;
 import org.morphdb.engine.tx.LockName;
+import org.morphdb.engine.tx.PackedRows;
 import org.morphdb.engine.tx.RowCodec;
 import org.morphdb.engine.tx.Transaction;
 import org.morphdb.engine.tx.TransactionManager;
@@ -218,7 +219,7 @@ public final class JobOperations {
         if (parts == null) {
           parts = new Object[columns.length + rowKey.size()];
         }
-        RowCodec.plainIndexParts(columns, (Object[]) rows.value(), rowKey, parts);
+        RowCodec.plainIndexParts(columns, rows.value(), rowKey, parts);
         run.addParts(parts, rowKey); // a plain index entry's value is its row key (RowCodec.indexValue)
         n++;
       }
@@ -228,7 +229,7 @@ public final class JobOperations {
     Object[] values = new Object[PLAIN_BATCH];
     int n = 0;
     while (n < PLAIN_BATCH && rows.advance()) {
-      Key key = RowCodec.indexKey(columns, index, (Object[]) rows.value(), rows.key());
+      Key key = RowCodec.indexKey(columns, index, rows.value(), rows.key());
       keys[n] = key;
       values[n++] = RowCodec.indexValue(index, key, rows.key());
     }
@@ -246,8 +247,7 @@ public final class JobOperations {
       while (n < UNIQUE_BATCH && rows.advance()) {
         Key rowKey = rows.key();
         n++;
-        Object[] row = (Object[]) rows.value();
-        Key key = RowCodec.indexKey(table, index, row, rowKey);
+        Key key = RowCodec.indexKey(table, index, rows.value(), rowKey);
         if (RowCodec.isUniqueValueKey(index, key)) {
           txManager.locks().acquire(locks, new LockName.KeyInSpace(index.id(), key), LockMode.X);
           Object owner = store.get(index.id(), key, Long.MAX_VALUE);
@@ -288,7 +288,7 @@ public final class JobOperations {
       Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), snapshot.ts());
       while (rows.hasNext()) {
         Entry e = rows.next();
-        Object[] row = (Object[]) e.value();
+        Object[] row = PackedRows.unpack(e.value());
         if (column != null && RowCodec.stored(column, row) == null) {
           throw MorphException.of(ErrorCode.NOT_NULL_VIOLATION,
               "Cannot set NOT NULL on %s.%s: row %s has NULL", table.name(), column.name(), e.key());

@@ -114,9 +114,10 @@ final class PointWrite {
       access.delete(tx, node, t, k);
       return 1;
     }
-    Object[] stored = java.util.Arrays.copyOf(row.values(), Math.max(row.values().length, t.nextSlot()));
+    Object[] old = row.values();
+    Object[] stored = java.util.Arrays.copyOf(old, Math.max(old.length, t.nextSlot()));
     for (ColumnDef c : t.columns()) {
-      if (c.slot() >= row.values().length) {
+      if (c.slot() >= old.length) {
         stored[c.slot()] = c.initialDefault(); // the row was stored before the column was added
       }
     }

@@ -341,7 +341,7 @@ public final class SqlEngine {
       Object[] api = new Object[projection.length];
       for (int i = 0; i < projection.length; i++) {
         ColumnDef col = t.columns().get(projection[i]);
-        Object stored = org.morphdb.engine.tx.RowCodec.stored(col, row.values());
+        Object stored = org.morphdb.engine.tx.RowCodec.stored(col, row.stored());
         api[i] = Values.toApi(col.type().kind(), Values.toCalcite(col.type().kind(), stored));
       }
       out.add(api);

@@ -16,6 +16,7 @@ import org.morphdb.engine.storage.Key;
 import org.morphdb.engine.storage.KeyRange;
 import org.morphdb.engine.storage.MvccStore;
 import org.morphdb.engine.tx.ConstraintChecker;
+import org.morphdb.engine.tx.PackedRows;
 import org.morphdb.engine.tx.RowCodec;
 
 /**
@@ -41,7 +42,7 @@ final class TableChecker {
     Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), snapshotTs);
     while (rows.hasNext()) {
       Entry e = rows.next();
-      Object[] row = (Object[]) e.value();
+      Object[] row = PackedRows.unpack(e.value());
       for (int i = 0; i < indexes.size(); i++) {
         expected.get(i).put(RowCodec.indexKey(table, indexes.get(i), row, e.key()), e.key());
       }

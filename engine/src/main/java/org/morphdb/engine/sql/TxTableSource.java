@@ -44,7 +44,7 @@ final class TxTableSource implements TableSource {
       return null;
     }
     TableAccess.Row row = access.lookup(tx, node, table, key);
-    return row == null ? null : RowCodec.toCalciteRow(table, row.key(), row.values(), columns);
+    return row == null ? null : RowCodec.toCalciteRow(table, row.key(), row.stored(), columns);
   }
 
   @Override
@@ -78,7 +78,7 @@ final class TxTableSource implements TableSource {
         while (rows.hasNext()) {
           TableAccess.Row r = rows.next();
           for (int i = 0; i < n; i++) {
-            if (RowCodec.stored(table.columnById(index.columnIds().get(i)), r.values()) == null) {
+            if (RowCodec.stored(table.columnById(index.columnIds().get(i)), r.stored()) == null) {
               continue outer;
             }
           }
@@ -132,7 +132,7 @@ final class TxTableSource implements TableSource {
       @Override
       public Object[] next() {
         TableAccess.Row r = rows.next();
-        return RowCodec.toCalciteRow(table, r.key(), r.values(), columns);
+        return RowCodec.toCalciteRow(table, r.key(), r.stored(), columns);
       }
     };
   }

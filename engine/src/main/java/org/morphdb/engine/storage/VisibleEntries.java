@@ -86,6 +86,8 @@ final class VisibleEntries extends LookaheadEntries {
       Version v = versions[i];
       if (v != null && v.value instanceof Object[] row) {
         t += row.length;
+      } else if (v != null && v.value instanceof byte[] packed) { // a table's row (tx.PackedRows)
+        t += packed.length;
       }
     }
     touched += t;

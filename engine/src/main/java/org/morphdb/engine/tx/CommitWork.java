@@ -59,12 +59,12 @@ final class CommitWork {
 
   private void writeRow(TableDef table, Key rowKey, Object[] newRow) {
     // The old row is stable: this transaction holds the row's X lock.
-    Object[] oldRow = (Object[]) store.get(table.id(), rowKey, Long.MAX_VALUE);
+    Object oldRow = store.get(table.id(), rowKey, Long.MAX_VALUE); // either form (RowCodec)
     if (newRow == null) {
       tombstones.delete(table.id(), rowKey);
     } else {
       constraints.check(table, newRow);
-      puts.put(table.id(), rowKey, newRow);
+      puts.put(table.id(), rowKey, PackedRows.pack(newRow));
     }
     for (IndexDef index : table.indexes()) {
       IndexState state = index.state();
@@ -82,7 +82,7 @@ final class CommitWork {
   }
 
   /** On a UNIQUE value key the tombstone removes only an entry that points to this row. */
-  private void tombstoneOldEntry(TableDef table, IndexDef index, Object[] oldRow, Key rowKey) {
+  private void tombstoneOldEntry(TableDef table, IndexDef index, Object oldRow, Key rowKey) {
     Key oldKey = RowCodec.indexKey(table, index, oldRow, rowKey);
     if (RowCodec.isUniqueValueKey(index, oldKey)) {
       Object owner = store.get(index.id(), oldKey, Long.MAX_VALUE);

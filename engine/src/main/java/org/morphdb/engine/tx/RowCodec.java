@@ -11,8 +11,10 @@ import org.morphdb.engine.storage.Key;
 
 /**
  * The F1 key/value model of DESIGN.md for one table: a stored row is an {@code Object[]}
- * indexed by column slot (values in stored form); its row KV is keyed by the primary key
- * (or a hidden row id); each secondary index adds one index KV per row.
+ * indexed by column slot (values in stored form), kept in the store packed ({@link
+ * PackedRows}); its row KV is keyed by the primary key (or a hidden row id); each secondary
+ * index adds one index KV per row. Methods taking an {@code Object storedRow} accept either
+ * form.
  */
 public final class RowCodec {
   private RowCodec() {}
@@ -33,31 +35,44 @@ public final class RowCodec {
     return slot < storedRow.length ? storedRow[slot] : column.initialDefault();
   }
 
+  /** As {@link #stored(ColumnDef, Object[])}, of a row in either form. */
+  public static Object stored(ColumnDef column, Object storedRow) {
+    if (storedRow instanceof Object[] row) {
+      return stored(column, row);
+    }
+    Object v = PackedRows.slot(storedRow, column.slot());
+    return v == PackedRows.ABSENT ? column.initialDefault() : v;
+  }
+
   /**
    * A row as the query layer sees it: one Calcite-form value per visible column, plus the
    * row key as a trailing element (for UPDATE and DELETE).
    */
-  public static Object[] toCalciteRow(TableDef table, Key rowKey, Object[] storedRow) {
+  public static Object[] toCalciteRow(TableDef table, Key rowKey, Object storedRow) {
+    Object[] row = PackedRows.unpack(storedRow);
     List<ColumnDef> columns = table.columns();
     Object[] out = new Object[columns.size() + 1];
     for (int i = 0; i < columns.size(); i++) {
       ColumnDef c = columns.get(i);
-      out[i] = Values.toCalcite(c.type().kind(), stored(c, storedRow));
+      out[i] = Values.toCalcite(c.type().kind(), stored(c, row));
     }
     out[columns.size()] = rowKey;
     return out;
   }
 
   /**
-   * {@link #toCalciteRow(TableDef, Key, Object[])} projected: the values at {@code positions}
+   * {@link #toCalciteRow(TableDef, Key, Object)} projected: the values at {@code positions}
    * (the row key being position {@code table.columns().size()}), converting only those;
-   * null positions mean the whole row.
+   * null positions mean the whole row. A packed row is unpacked at once when most of it is
+   * read, else each value is read where it lies.
    */
-  public static Object[] toCalciteRow(TableDef table, Key rowKey, Object[] storedRow, int[] positions) {
+  public static Object[] toCalciteRow(TableDef table, Key rowKey, Object storedRow, int[] positions) {
     if (positions == null) {
       return toCalciteRow(table, rowKey, storedRow);
     }
     List<ColumnDef> columns = table.columns();
+    Object row = storedRow instanceof byte[] && 2 * positions.length > columns.size()
+        ? PackedRows.unpack(storedRow) : storedRow;
     Object[] out = new Object[positions.length];
     for (int i = 0; i < positions.length; i++) {
       int p = positions[i];
@@ -65,7 +80,7 @@ public final class RowCodec {
         out[i] = rowKey;
       } else {
         ColumnDef c = columns.get(p);
-        out[i] = Values.toCalcite(c.type().kind(), stored(c, storedRow));
+        out[i] = Values.toCalcite(c.type().kind(), stored(c, row));
       }
     }
     return out;
@@ -83,7 +98,7 @@ public final class RowCodec {
   }
 
   /** Values of the index columns of a stored row (stored form). */
-  public static Object[] indexValues(TableDef table, IndexDef index, Object[] storedRow) {
+  public static Object[] indexValues(TableDef table, IndexDef index, Object storedRow) {
     List<Integer> cols = index.columnIds();
     Object[] values = new Object[cols.size()];
     for (int i = 0; i < values.length; i++) {
@@ -96,7 +111,7 @@ public final class RowCodec {
    * The index KV key of a row: (index values, row key parts); for a UNIQUE index whose
    * values are all non-NULL, the values alone (so two writers of one value meet on one key).
    */
-  public static Key indexKey(TableDef table, IndexDef index, Object[] storedRow, Key rowKey) {
+  public static Key indexKey(TableDef table, IndexDef index, Object storedRow, Key rowKey) {
     List<Integer> cols = index.columnIds();
     int n = cols.size();
     Object[] parts = new Object[n + rowKey.size()];
@@ -107,11 +122,11 @@ public final class RowCodec {
   }
 
   /**
-   * As {@link #indexKey(TableDef, IndexDef, Object[], Key)}, with the index's columns looked
+   * As {@link #indexKey(TableDef, IndexDef, Object, Key)}, with the index's columns looked
    * up once by the caller ({@code columns[i]} is the column of the index's i-th column id): the
    * backfill builds millions of keys of one index.
    */
-  public static Key indexKey(ColumnDef[] columns, IndexDef index, Object[] storedRow, Key rowKey) {
+  public static Key indexKey(ColumnDef[] columns, IndexDef index, Object storedRow, Key rowKey) {
     Object[] parts = new Object[columns.length + rowKey.size()];
     putColumns(columns, storedRow, parts);
     return indexKey(index, parts, columns.length, rowKey);
@@ -122,12 +137,12 @@ public final class RowCodec {
    * parts} (the index's columns' count plus the row key's): for the backfill, which adds them
    * to a run without making a key per row.
    */
-  public static void plainIndexParts(ColumnDef[] columns, Object[] storedRow, Key rowKey, Object[] parts) {
+  public static void plainIndexParts(ColumnDef[] columns, Object storedRow, Key rowKey, Object[] parts) {
     putColumns(columns, storedRow, parts);
     putRowKey(rowKey, parts, columns.length);
   }
 
-  private static void putColumns(ColumnDef[] columns, Object[] storedRow, Object[] parts) {
+  private static void putColumns(ColumnDef[] columns, Object storedRow, Object[] parts) {
     for (int i = 0; i < columns.length; i++) {
       parts[i] = stored(columns[i], storedRow);
     }

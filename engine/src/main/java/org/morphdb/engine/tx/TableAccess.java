@@ -36,7 +36,17 @@ public final class TableAccess {
   }
 
   /** A stored row and its row key. */
-  public record Row(Key key, Object[] values) {}
+  /**
+   * A row: its key, and its stored image in either form (see {@link RowCodec}); read single
+   * values with {@link RowCodec#stored(org.morphdb.engine.catalog.ColumnDef, Object)} rather
+   * than unpacking it all.
+   */
+  public record Row(Key key, Object stored) {
+    /** The stored image as an array (unpacked, a new one each call, if it is packed). */
+    public Object[] values() {
+      return PackedRows.unpack(stored);
+    }
+  }
 
   // --- reads ---------------------------------------------------------------------------
 
@@ -54,17 +64,17 @@ public final class TableAccess {
   public Row lookup(Transaction tx, Node node, TableDef table, Key key) {
     if (tx.readOnly()) {
       Object v = store.get(table.id(), key, tx.snapshotTs());
-      return v == null ? null : new Row(key, (Object[]) v);
+      return v == null ? null : new Row(key, v);
     }
     lockAndCheck(tx, node, table, LockMode.IS);
     locks.acquire(tx, new LockName.KeyInSpace(table.id(), key), LockMode.S);
     tx.throwIfAborted();
     Object own = tx.writes().table(table.id()).get(key);
     if (own != null) {
-      return own == WriteSet.DELETED ? null : new Row(key, (Object[]) own);
+      return own == WriteSet.DELETED ? null : new Row(key, own);
     }
     // with the stored key, for a write that follows: what it writes then shares that key
-    return store.get(table.id(), key, readTs(), (stored, v) -> new Row(stored, (Object[]) v));
+    return store.get(table.id(), key, readTs(), (stored, v) -> new Row(stored, v));
   }
 
   /** Rows whose index entry lies in {@code range}; only PUBLIC indexes are ever read. */
@@ -87,7 +97,7 @@ public final class TableAccess {
     if (own.isEmpty()) {
       return committed;
     }
-    return mergeOwnWrites(committed, own, r -> range.contains(RowCodec.indexKey(table, index, r.values(), r.key())));
+    return mergeOwnWrites(committed, own, r -> range.contains(RowCodec.indexKey(table, index, r.stored(), r.key())));
   }
 
   /**
@@ -131,7 +141,7 @@ public final class TableAccess {
       if (!hasNext()) {
         throw new NoSuchElementException();
       }
-      Row r = new Row(keys[pos], (Object[]) values[pos]);
+      Row r = new Row(keys[pos], values[pos]);
       values[pos++] = null;
       return r;
     }
@@ -222,7 +232,7 @@ public final class TableAccess {
       @Override
       public Row next() {
         Entry e = entries.next();
-        return new Row(e.key(), (Object[]) e.value());
+        return new Row(e.key(), e.value());
       }
     };
   }
@@ -239,7 +249,7 @@ public final class TableAccess {
     }
     for (Map.Entry<Object, Object> w : own.entrySet()) {
       if (w.getValue() != WriteSet.DELETED) {
-        Row r = new Row((Key) w.getKey(), (Object[]) w.getValue());
+        Row r = new Row((Key) w.getKey(), w.getValue());
         if (qualifies.test(r)) {
           out.add(r);
         }
