@@ -58,8 +58,9 @@ final class CommitWork {
   }
 
   private void writeRow(TableDef table, Key rowKey, Object[] newRow) {
-    // The old row is stable: this transaction holds the row's X lock.
-    Object oldRow = store.get(table.id(), rowKey, Long.MAX_VALUE); // either form (RowCodec)
+    // The old row is stable: this transaction holds the row's X lock. Read only when an
+    // index's old entry must go (a table without indexes skips a hash-map lookup per write).
+    Object oldRow = removesOldEntries(table) ? store.get(table.id(), rowKey, Long.MAX_VALUE) : null;
     if (newRow == null) {
       tombstones.delete(table.id(), rowKey);
     } else {
@@ -79,6 +80,15 @@ final class CommitWork {
         }
       }
     }
+  }
+
+  private static boolean removesOldEntries(TableDef table) {
+    for (IndexDef index : table.indexes()) {
+      if (index.state().removesOldEntries()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** On a UNIQUE value key the tombstone removes only an entry that points to this row. */
