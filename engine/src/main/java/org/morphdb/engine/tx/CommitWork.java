@@ -69,14 +69,20 @@ final class CommitWork {
     }
     for (IndexDef index : table.indexes()) {
       IndexState state = index.state();
-      if (oldRow != null && state.removesOldEntries()) {
-        tombstoneOldEntry(table, index, oldRow, rowKey);
+      Key oldKey = oldRow != null && state.removesOldEntries() ? RowCodec.indexKey(table, index, oldRow, rowKey) : null;
+      Key newKey = newRow != null && state.writesNewEntries() ? RowCodec.indexKey(table, index, newRow, rowKey) : null;
+      if (state == IndexState.PUBLIC && oldKey != null && oldKey.equals(newKey)) {
+        // An UPDATE that leaves the index's columns alone: the row keeps its entry (a PUBLIC
+        // index has one for every row; in the states before it, the entry may be missing)
+        continue;
       }
-      if (newRow != null && state.writesNewEntries()) {
-        Key key = RowCodec.indexKey(table, index, newRow, rowKey);
-        puts.put(index.id(), key, RowCodec.indexValue(index, key, rowKey));
-        if (RowCodec.isUniqueValueKey(index, key)) {
-          claim(table, index, key, rowKey);
+      if (oldKey != null) {
+        tombstoneOldEntry(index, oldKey, rowKey);
+      }
+      if (newKey != null) {
+        puts.put(index.id(), newKey, RowCodec.indexValue(index, newKey, rowKey));
+        if (RowCodec.isUniqueValueKey(index, newKey)) {
+          claim(table, index, newKey, rowKey);
         }
       }
     }
@@ -92,8 +98,7 @@ final class CommitWork {
   }
 
   /** On a UNIQUE value key the tombstone removes only an entry that points to this row. */
-  private void tombstoneOldEntry(TableDef table, IndexDef index, Object oldRow, Key rowKey) {
-    Key oldKey = RowCodec.indexKey(table, index, oldRow, rowKey);
+  private void tombstoneOldEntry(IndexDef index, Key oldKey, Key rowKey) {
     if (RowCodec.isUniqueValueKey(index, oldKey)) {
       Object owner = store.get(index.id(), oldKey, Long.MAX_VALUE);
       if (owner != null && !rowKey.equals(owner)) {

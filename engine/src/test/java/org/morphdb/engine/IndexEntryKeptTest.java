@@ -1,0 +1,51 @@
+package org.morphdb.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.morphdb.engine.EngineFixture.open;
+import static org.morphdb.engine.EngineFixture.query;
+import static org.morphdb.engine.EngineFixture.update;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.morphdb.engine.api.Session;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.MvccStore;
+
+/**
+ * An UPDATE that leaves a PUBLIC index's columns alone leaves the row's entry in it alone: no
+ * new version of the same entry, no tombstone. One that changes them moves the entry.
+ */
+class IndexEntryKeptTest {
+
+  @Test
+  void anUpdateOfOtherColumnsKeepsTheEntryAndOneOfTheIndexedColumnMovesIt() {
+    try (Session s = open("index_entry_kept")) {
+      update(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, a INT, b INT)");
+      update(s, "CREATE INDEX t_a ON t (a)");
+      update(s, "CREATE UNIQUE INDEX t_b ON t (b)");
+      update(s, "INSERT INTO t VALUES (1, 10, 100), (2, 20, 200)");
+      Database db = DatabaseRegistry.open("index_entry_kept");
+      MvccStore store = db.store();
+      TableDef t = db.catalogLog().latest().table("PUBLIC", "T").orElseThrow();
+      IndexDef plain = t.index("T_A").orElseThrow();
+      IndexDef unique = t.index("T_B").orElseThrow();
+      long plainTs = store.newestVersionTs(plain.id(), Key.of(10L, 1L));
+      long uniqueTs = store.newestVersionTs(unique.id(), Key.of(100L));
+      assertTrue(plainTs > Long.MIN_VALUE && uniqueTs > Long.MIN_VALUE, "the INSERT wrote both entries");
+
+      assertEquals(1, update(s, "UPDATE t SET b = 101 WHERE id = 1"));
+      assertEquals(plainTs, store.newestVersionTs(plain.id(), Key.of(10L, 1L)), "a is unchanged: t_a's entry too");
+      assertTrue(store.newestVersionTs(unique.id(), Key.of(101L)) > uniqueTs, "b changed: t_b has a new entry");
+      assertEquals(List.of(), query(s, "SELECT id FROM t WHERE b = 100"), "and the old one is gone");
+
+      assertEquals(1, update(s, "UPDATE t SET a = 11 WHERE id = 1"));
+      assertEquals(List.of(List.of(1L)), query(s, "SELECT id FROM t WHERE a = 11"));
+      assertEquals(List.of(), query(s, "SELECT id FROM t WHERE a = 10"));
+      assertEquals(List.of(List.of(1L)), query(s, "SELECT id FROM t WHERE b = 101"));
+      assertEquals(List.of(), query(s, "CHECK TABLE t"));
+    }
+  }
+}
