@@ -35,7 +35,6 @@ public final class TableAccess {
     this.locks = txm.locks();
   }
 
-  /** A stored row and its row key. */
   /**
    * A row: its key, and its stored image in either form (see {@link RowCodec}); read single
    * values with {@link RowCodec#stored(org.morphdb.engine.catalog.ColumnDef, Object)} rather
