@@ -105,7 +105,7 @@ public final class BenchRunner {
       for (Dbms d : ALL) {
         if (r < rounds - 1) {
           try (Dbms.Db scratch = d.open("bench_load_round")) {
-            rates[d.ordinal()][r] = timedLoad(scratch);
+            rates[d.ordinal()][r] = config.bigRows() / loadSeconds(scratch, config.bigRows());
           }
           continue;
         }
@@ -113,7 +113,8 @@ public final class BenchRunner {
         dbs.put(d, db);
         results.version(d, db.version());
         long heapBefore = Measure.usedHeapAfterGc();
-        rates[d.ordinal()][r] = profiled(Bench.BULK_LOAD, d, () -> timedLoad(db));
+        double seconds = profiled(Bench.BULK_LOAD, d, () -> loadSeconds(db, config.bigRows()));
+        rates[d.ordinal()][r] = config.bigRows() / seconds;
         long bytes = Measure.usedHeapAfterGc() - heapBefore;
         record(Bench.HEAP, d, new Figure(bytes / 1e6 * config.perMillion(),
             Fmt.num(bytes / 1e6) + " MB for " + Fmt.count(config.bigRows()) + " rows"));
@@ -126,12 +127,12 @@ public final class BenchRunner {
     }
   }
 
-  /** Creates {@code big} in {@code db} and loads it; returns the rows loaded per second. */
-  private double timedLoad(Dbms.Db db) throws Exception {
+  /** Creates {@code big} in {@code db} and loads {@code rows} rows; returns the load's seconds. */
+  private static double loadSeconds(Dbms.Db db, int rows) throws Exception {
     Tables.createBig(db);
     long t = System.nanoTime();
-    Tables.loadBig(db, config.bigRows());
-    return config.bigRows() / ((System.nanoTime() - t) / 1e9);
+    Tables.loadBig(db, rows);
+    return (System.nanoTime() - t) / 1e9;
   }
 
   /**
@@ -144,11 +145,7 @@ public final class BenchRunner {
   private String warmUpLoad(Dbms d) throws Exception {
     int rows = Math.max(1_000, config.bigRows() / 10);
     try (Dbms.Db warm = d.open("bench_warm_load")) {
-      Tables.createBig(warm);
-      long t = System.nanoTime();
-      Tables.loadBig(warm, rows);
-      return "after a cold load of " + Fmt.count(rows) + " rows in "
-          + Fmt.seconds((System.nanoTime() - t) / 1e9);
+      return "after a cold load of " + Fmt.count(rows) + " rows in " + Fmt.seconds(loadSeconds(warm, rows));
     }
   }
 

@@ -83,11 +83,11 @@ public final class JobOperations {
     return backfillCores;
   }
 
-  /** What the CPU budget of the last backfill saw: its CPU and wall time, and its pauses. */
   void setBackfillBatchHook(Runnable hook) {
     this.batchHook = hook == null ? () -> { } : hook;
   }
 
+  /** What the CPU budget of the last backfill saw: its CPU and wall time, and its pauses. */
   CpuBudget.Usage lastBackfill() {
     return lastBackfill;
   }

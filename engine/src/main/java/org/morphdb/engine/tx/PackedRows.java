@@ -114,10 +114,9 @@ public final class PackedRows {
     if (!(stored instanceof byte[] in)) {
       return (Object[]) stored;
     }
-    int[] at = {0};
-    Object[] row = new Object[(int) readVarint(in, at)];
-    for (int i = 0; i < row.length; i++) {
-      row[i] = read(in, at);
+    Object[] row = new Object[(int) varint(in, 0)];
+    for (int i = 0, p = varintEnd(in, 0); i < row.length; i++, p = skip(in, p)) {
+      row[i] = read(in, p);
     }
     return row;
   }
@@ -128,24 +127,26 @@ public final class PackedRows {
       Object[] row = (Object[]) stored;
       return slot < row.length ? row[slot] : ABSENT;
     }
-    int[] at = {0};
-    int n = (int) readVarint(in, at);
-    if (slot >= n) {
+    if (slot >= varint(in, 0)) {
       return ABSENT;
     }
+    int p = varintEnd(in, 0);
     for (int i = 0; i < slot; i++) {
-      skip(in, at);
+      p = skip(in, p);
     }
-    return read(in, at);
+    return read(in, p);
   }
 
   /** The number of slots the row was stored with. */
   public static int length(Object stored) {
-    return stored instanceof byte[] in ? (int) readVarint(in, new int[] {0}) : ((Object[]) stored).length;
+    return stored instanceof byte[] in ? (int) varint(in, 0) : ((Object[]) stored).length;
   }
 
-  private static Object read(byte[] in, int[] at) {
-    byte tag = in[at[0]++];
+  // Readers work on positions (no cursor object: a scan reads a slot of every row it passes).
+
+  /** The value of the slot that starts at {@code p}. */
+  private static Object read(byte[] in, int p) {
+    byte tag = in[p++];
     switch (tag) {
       case NULL:
         return null;
@@ -154,54 +155,43 @@ public final class PackedRows {
       case FALSE:
         return Boolean.FALSE;
       case LONG:
-        return unZigZag(readVarint(in, at));
+        return unZigZag(varint(in, p));
       case DOUBLE: {
         long bits = 0;
         for (int i = 0; i < 8; i++) {
-          bits = (bits << 8) | (in[at[0]++] & 0xFF);
+          bits = (bits << 8) | (in[p + i] & 0xFF);
         }
         return Double.longBitsToDouble(bits);
       }
-      case STRING: {
-        int len = (int) readVarint(in, at);
-        String s = new String(in, at[0], len, StandardCharsets.UTF_8);
-        at[0] += len;
-        return s;
-      }
+      case STRING:
+        return new String(in, varintEnd(in, p), (int) varint(in, p), StandardCharsets.UTF_8);
       case DECIMAL: {
-        int scale = (int) unZigZag(readVarint(in, at));
-        int len = (int) readVarint(in, at);
-        BigInteger unscaled = new BigInteger(in, at[0], len);
-        at[0] += len;
-        return new BigDecimal(unscaled, scale);
+        int scale = (int) unZigZag(varint(in, p));
+        int q = varintEnd(in, p);
+        return new BigDecimal(new BigInteger(in, varintEnd(in, q), (int) varint(in, q)), scale);
       }
       case BYTES: {
-        int len = (int) readVarint(in, at);
-        byte[] b = java.util.Arrays.copyOfRange(in, at[0], at[0] + len);
-        at[0] += len;
-        return new ByteString(b);
+        int start = varintEnd(in, p);
+        return new ByteString(java.util.Arrays.copyOfRange(in, start, start + (int) varint(in, p)));
       }
       default:
         throw new IllegalStateException("not a packed row: tag " + tag);
     }
   }
 
-  private static void skip(byte[] in, int[] at) {
-    byte tag = in[at[0]++];
-    switch (tag) {
-      case LONG -> readVarint(in, at);
-      case DOUBLE -> at[0] += 8;
-      case STRING, BYTES -> {
-        int len = (int) readVarint(in, at);
-        at[0] += len;
-      }
+  /** Where the slot that starts at {@code p} ends. */
+  private static int skip(byte[] in, int p) {
+    byte tag = in[p++];
+    return switch (tag) {
+      case LONG -> varintEnd(in, p);
+      case DOUBLE -> p + 8;
+      case STRING, BYTES -> varintEnd(in, p) + (int) varint(in, p);
       case DECIMAL -> {
-        readVarint(in, at);
-        int len = (int) readVarint(in, at);
-        at[0] += len;
+        int q = varintEnd(in, p);
+        yield varintEnd(in, q) + (int) varint(in, q);
       }
-      default -> { } // NULL, TRUE, FALSE: the tag is all
-    }
+      default -> p; // NULL, TRUE, FALSE: the tag is all
+    };
   }
 
   /** True if a UTF-16 surrogate in {@code s} is not part of a pair. */
@@ -249,18 +239,23 @@ public final class PackedRows {
     return p;
   }
 
-  private static long readVarint(byte[] in, int[] at) {
+  /** The varint that starts at {@code p}. */
+  private static long varint(byte[] in, int p) {
     long v = 0;
-    int shift = 0;
-    int p = at[0];
-    while (true) {
+    for (int shift = 0; ; shift += 7) {
       byte b = in[p++];
       v |= (long) (b & 0x7F) << shift;
       if (b >= 0) {
-        at[0] = p;
         return v;
       }
-      shift += 7;
     }
+  }
+
+  /** Where the varint that starts at {@code p} ends. */
+  private static int varintEnd(byte[] in, int p) {
+    while (in[p++] < 0) {
+      // continuation bit set
+    }
+    return p;
   }
 }
