@@ -360,27 +360,33 @@ public final class MvccStore {
 
   /**
    * Puts the backfill's entries and the writes logged meanwhile into {@code space} as one
-   * sorted run (see {@link SortedRun}), each key's newest version; sorting calls {@code
-   * checkpoint} now and then. Closes the log at the end, and waits for the commits that might
-   * still append to it. A space that has a run already gets the entries written into its
-   * chains instead. Nothing may read the space before this returns.
+   * sorted run (see {@link SortedRun}), each key's newest version; sorting and merging call
+   * {@code checkpoint} now and then. Closes the log at the end, waits for the commits that
+   * might still append to it, and writes what they appended last into chains. A space that
+   * has a run already gets the entries written into its chains instead. Nothing may read
+   * the space before this returns.
    */
   public void attachRun(long space, RunBuilder entries, Runnable checkpoint) {
     KeySpace s = spaces.getOrCreate(space);
-    // Sorting the backfill's entries is the long part: a log stays open meanwhile (commits
-    // append to a fresh one, not to chains), and what it gathers is sorted on its own, after
-    // the last close, and merged in.
+    // Sorting the backfill's entries and merging in what commits logged meanwhile are the
+    // long parts (long again under a small CPU share): a log stays open through both, and
+    // only what commits append during the merge is written as chains, after the last close.
+    // Until then no commit writes a chain of this space.
     WriteLog first = awaitAppends(s.rotateLog());
     if (first != null) {
       first.drainInto(entries);
     }
     SortedRun run = entries.build(checkpoint);
-    WriteLog rest = awaitAppends(s.closeLog());
-    if (rest != null) {
-      run = RunMerge.merge(run, rest.drain(checkpoint));
+    WriteLog second = awaitAppends(s.rotateLog());
+    if (second != null) {
+      run = RunMerge.merge(run, second.drain(checkpoint));
     }
     if (!s.attachRun(run)) {
       writeChains(s, run);
+    }
+    WriteLog last = awaitAppends(s.closeLog());
+    if (last != null) {
+      writeChains(s, last.drain(() -> { }));
     }
     s.buildDone();
   }

@@ -26,8 +26,13 @@ public final class SortedRun {
   private final int size;
   /** {@link Key#sortPrefix()} of each key: searches compare these first. */
   private final long[] prefixes;
-  /** Every 64th prefix: a search finds its block here, in a few cache lines. */
+  /**
+   * Every 64th prefix, and every 64th of those: with them the prefixes form a static B-tree of
+   * fan-out 64, which a search walks down level by level, a short array scan at each (see
+   * {@link #firstAtOrAbove}).
+   */
   private final long[] fences;
+  private final long[] summits;
   /** Part {@code j} of every key: a {@code long[]} or an {@code Object[]}. */
   private final Object[] columns;
   /** Each entry's value, or {@link VersionChain#TOMBSTONE}. */
@@ -49,6 +54,7 @@ public final class SortedRun {
   private static final long NOT_DELETED = Long.MAX_VALUE;
 
   private static final int FENCE_SHIFT = 6;
+  private static final int BLOCK = 1 << FENCE_SHIFT;
 
   SortedRun(int size, long[] prefixes, Object[] columns, Object[] values, long[] stamps) {
     this.size = size;
@@ -56,10 +62,17 @@ public final class SortedRun {
     this.columns = columns;
     this.values = values;
     this.stamps = stamps;
-    this.fences = new long[(size + (1 << FENCE_SHIFT) - 1) >>> FENCE_SHIFT];
-    for (int b = 0; b < fences.length; b++) {
-      fences[b] = prefixes[b << FENCE_SHIFT];
+    this.fences = everyBlock(prefixes, size);
+    this.summits = everyBlock(fences, fences.length);
+  }
+
+  /** The first of every block of {@code 1 << FENCE_SHIFT} of {@code sorted[0..n)}. */
+  private static long[] everyBlock(long[] sorted, int n) {
+    long[] firsts = new long[(n + BLOCK - 1) >>> FENCE_SHIFT];
+    for (int b = 0; b < firsts.length; b++) {
+      firsts[b] = sorted[b << FENCE_SHIFT];
     }
+    return firsts;
   }
 
   /**
@@ -212,6 +225,15 @@ public final class SortedRun {
 
   /** The order of entry {@code i} against {@code key} (a bound or a stored key), as {@link Key#compareTo}. */
   int compareAt(int i, Key key) {
+    return compareAt(i, key, 0);
+  }
+
+  /**
+   * As {@link #compareAt(int, Key)}, comparing the parts from {@code from} on when the
+   * prefixes are equal: 1 when the first parts are then known equal ({@link
+   * #exactFirstPart}), which spares reading a column.
+   */
+  private int compareAt(int i, Key key, int from) {
     long p = prefixes[i];
     long q = key.sortPrefix();
     if (p != q) {
@@ -219,7 +241,7 @@ public final class SortedRun {
     }
     int width = columns.length;
     int common = Math.min(width, key.size());
-    for (int j = 0; j < common; j++) {
+    for (int j = from; j < common; j++) {
       Object kp = key.part(j);
       int c = columns[j] instanceof long[] longs && kp instanceof Long x
           ? Long.compare(longs[i], x) : KeyParts.compare(part(columns[j], i), kp);
@@ -233,17 +255,27 @@ public final class SortedRun {
   /** The index of {@code key}, or {@code -(insertion point) - 1}. */
   int search(Key key) {
     long q = key.sortPrefix();
-    // Entries before block firstFence(q, false) - 1 have prefixes below q, and those from
-    // block firstFence(q, true) on above it: the key's place lies between, a block or two.
-    int lo = Math.max(0, firstFence(q, false) - 1) << FENCE_SHIFT;
-    int hi = Math.min(size, firstFence(q, true) << FENCE_SHIFT) - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = compareAt(mid, key);
+    int lo = firstAtOrAbove(q);
+    if (lo == size || prefixes[lo] != q) {
+      return -(lo + 1);
+    }
+    // The entries of prefix q start at lo; gallop to their end (most prefixes have a few
+    // entries, a low-cardinality column's may have millions), then search them by key.
+    int hi = lo;
+    int step = 1;
+    while (hi + step < size && prefixes[hi + step] == q) {
+      hi += step;
+      step <<= 1;
+    }
+    int end = Math.min(size, hi + step); // past the last entry of prefix q
+    int from = exactFirstPart(key) ? 1 : 0;
+    while (lo <= end - 1) {
+      int mid = (lo + end - 1) >>> 1;
+      int c = compareAt(mid, key, from);
       if (c < 0) {
         lo = mid + 1;
       } else if (c > 0) {
-        hi = mid - 1;
+        end = mid;
       } else {
         return mid;
       }
@@ -251,20 +283,51 @@ public final class SortedRun {
     return -(lo + 1);
   }
 
-  /** The first block whose first prefix is at or above {@code q} (above it, if {@code strict}). */
-  private int firstFence(long q, boolean strict) {
-    int lo = 0;
-    int hi = fences.length - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      long f = fences[mid];
-      if (f < q || (strict && f == q)) {
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
+  /**
+   * True when every entry with {@code key}'s prefix has {@code key}'s first part: the column
+   * holds only longs, and the key's first part is a long its prefix holds exactly.
+   */
+  private boolean exactFirstPart(Key key) {
+    return key.size() > 0 && columns.length > 0 && columns[0] instanceof long[]
+        && key.part(0) instanceof Long && KeyParts.prefixIsExact(key.part(0));
+  }
+
+  /**
+   * The first entry whose prefix is at or above {@code q} ({@link #size} if none): down the
+   * summits, the fences and the prefixes, each level narrowing the next to one block of 64.
+   * Each block is scanned whole, counting the values below {@code q}: its eight cache lines
+   * are then fetched together, where a binary search waits for one miss after another.
+   */
+  private int firstAtOrAbove(long q) {
+    int s = countBelow(summits, 0, summits.length, q);
+    int f = s == 0 ? 0 : countBelow(fences, (s - 1) << FENCE_SHIFT, Math.min(fences.length, s << FENCE_SHIFT), q);
+    return f == 0 ? 0 : countBelow(prefixes, (f - 1) << FENCE_SHIFT, Math.min(size, f << FENCE_SHIFT), q);
+  }
+
+  /**
+   * {@code from} plus the number of values below {@code q} in {@code sorted[from..to)}: the
+   * index of the first at or above it, or {@code to}.
+   */
+  private static int countBelow(long[] sorted, int from, int to, long q) {
+    if (to - from > BLOCK) { // the summits of a very big run: halve down to a block
+      int lo = from;
+      int hi = to;
+      while (hi - lo > BLOCK) {
+        int mid = (lo + hi) >>> 1;
+        if (sorted[mid] < q) {
+          lo = mid;
+        } else {
+          hi = mid;
+        }
       }
+      from = lo;
+      to = hi;
     }
-    return lo;
+    int below = 0;
+    for (int i = from; i < to; i++) {
+      below += sorted[i] < q ? 1 : 0;
+    }
+    return from + below;
   }
 
   /** True if the run holds {@code key}. */

@@ -115,6 +115,40 @@ class WriteLogTest {
   }
 
   @Test
+  void commitsWhileTheSecondLogMergesAreLoggedTooAndWrittenAsChainsOnlyAfterTheAttach() {
+    MvccStore store = new MvccStore(new HybridClock());
+    RunBuilder backfill = RunBuilder.at(store.snapshotTs(), 4);
+    for (long i = 0; i < 1000; i++) {
+      backfill.add(Key.of(i, i), "backfilled");
+    }
+    store.openLog(IX, 1024);
+    List<Long> chainsSeen = new ArrayList<>();
+    long[] calls = {0};
+    // every checkpoint, of the sort and of the second log's sort and merge alike, commits
+    // as writers do meanwhile: an insert and a delete of a backfilled entry
+    store.attachRun(IX, backfill, () -> {
+      chainsSeen.add(store.keysHeld(IX)[0]);
+      long k = calls[0]++;
+      store.commit(new CommitBatch().put(IX, Key.of(5000 + k, k), "committed at checkpoint " + k));
+      store.commit(new CommitBatch().delete(IX, Key.of(k, k)));
+    });
+    assertTrue(calls[0] >= 4, "the sort and the second log's sort called the checkpoint: " + calls[0]);
+    assertEquals(List.of(0L), chainsSeen.stream().distinct().toList(),
+        "no commit wrote a chain before the run was attached");
+    assertTrue(store.keysHeld(IX)[0] > 0, "what was logged during the merge became chains after it");
+    for (long k = 0; k < calls[0]; k++) {
+      assertEquals("committed at checkpoint " + k, store.get(IX, Key.of(5000 + k, k), Long.MAX_VALUE));
+      assertEquals(null, store.get(IX, Key.of(k, k), Long.MAX_VALUE), "deleted at checkpoint " + k);
+    }
+    assertEquals("backfilled", store.get(IX, Key.of(999L, 999L), Long.MAX_VALUE));
+    int live = 0;
+    for (var it = store.scan(IX, KeyRange.all(), Long.MAX_VALUE); it.hasNext(); it.next()) {
+      live++;
+    }
+    assertEquals(1000, live, "each checkpoint added one entry and deleted one");
+  }
+
+  @Test
   void anAbandonedBuildWritesWhatItsLogHeldIntoChains() {
     MvccStore store = new MvccStore(new HybridClock());
     store.openLog(IX, 1024);
