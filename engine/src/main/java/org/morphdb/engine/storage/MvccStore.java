@@ -348,6 +348,11 @@ public final class MvccStore {
 
   // ---- bulk builds ----
 
+  /** At most this many logs are sorted after the backfill's own entries (see {@link #attachRun}). */
+  private static final int CATCH_UP_ROUNDS = 4;
+  /** A log this small is the last to be sorted before the merge. */
+  private static final int CAUGHT_UP = 1 << 14;
+
   /**
    * From now until {@link #attachRun} or {@link #abandonLog}, commits append their writes to
    * {@code space} (created if needed) to a log instead of its chains (see {@link WriteLog}):
@@ -360,26 +365,39 @@ public final class MvccStore {
 
   /**
    * Puts the backfill's entries and the writes logged meanwhile into {@code space} as one
-   * sorted run (see {@link SortedRun}), each key's newest version; sorting and merging call
-   * {@code checkpoint} now and then. Closes the log at the end, waits for the commits that
-   * might still append to it, and writes what they appended last into chains. A space that
-   * has a run already gets the entries written into its chains instead. Nothing may read
-   * the space before this returns.
+   * sorted run (see {@link SortedRun}), each key's newest version; the sorts call {@code
+   * checkpoint} now and then. Closes the log at the end, waits for the commits that might
+   * still append to it, and writes what they appended last into chains. A space that has a
+   * run already gets the entries written into its chains instead. Nothing may read the
+   * space before this returns.
    */
   public void attachRun(long space, RunBuilder entries, Runnable checkpoint) {
     KeySpace s = spaces.getOrCreate(space);
-    // Sorting the backfill's entries and merging in what commits logged meanwhile are the
-    // long parts (long again under a small CPU share): a log stays open through both, and
-    // only what commits append during the merge is written as chains, after the last close.
-    // Until then no commit writes a chain of this space.
+    // Each sort runs with a log open: commits append to a fresh one, and none writes a chain
+    // of this space. What a log gathered is sorted on its own while the next one gathers,
+    // until one is small: under a small CPU share a sort takes many times its CPU time, and
+    // what the last log holds becomes chains, objects the writers' young collections copy
+    // and the key order's restore sorts. The merge into the big run comes last, one pass
+    // without pauses (mostly array copies), with one more log open meanwhile.
     WriteLog first = awaitAppends(s.rotateLog());
     if (first != null) {
       first.drainInto(entries);
     }
     SortedRun run = entries.build(checkpoint);
-    WriteLog second = awaitAppends(s.rotateLog());
-    if (second != null) {
-      run = RunMerge.merge(run, second.drain(checkpoint));
+    SortedRun logged = null;
+    for (int round = 0; round < CATCH_UP_ROUNDS; round++) {
+      WriteLog next = awaitAppends(s.rotateLog());
+      if (next == null) {
+        break;
+      }
+      SortedRun part = next.drain(checkpoint);
+      logged = logged == null ? part : RunMerge.merge(logged, part);
+      if (part.size() <= CAUGHT_UP) {
+        break;
+      }
+    }
+    if (logged != null) {
+      run = RunMerge.merge(run, logged);
     }
     if (!s.attachRun(run)) {
       writeChains(s, run);

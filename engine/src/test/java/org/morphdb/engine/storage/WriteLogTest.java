@@ -116,6 +116,20 @@ class WriteLogTest {
 
   @Test
   void commitsWhileTheSecondLogMergesAreLoggedTooAndWrittenAsChainsOnlyAfterTheAttach() {
+    commitAtEveryCheckpointOfTheBuild(0);
+  }
+
+  @Test
+  void logsBigEnoughForMoreRoundsOfSortingLoseNothing() {
+    commitAtEveryCheckpointOfTheBuild(6_000);
+  }
+
+  /**
+   * A build whose every checkpoint, of the sort and of each log's sort alike, commits as
+   * writers do meanwhile: an insert and a delete of a backfilled entry, and at the first
+   * checkpoints {@code burst} more inserts (logs bigger than the one the merge waits for).
+   */
+  private static void commitAtEveryCheckpointOfTheBuild(int burst) {
     MvccStore store = new MvccStore(new HybridClock());
     RunBuilder backfill = RunBuilder.at(store.snapshotTs(), 4);
     for (long i = 0; i < 1000; i++) {
@@ -124,13 +138,14 @@ class WriteLogTest {
     store.openLog(IX, 1024);
     List<Long> chainsSeen = new ArrayList<>();
     long[] calls = {0};
-    // every checkpoint, of the sort and of the second log's sort and merge alike, commits
-    // as writers do meanwhile: an insert and a delete of a backfilled entry
     store.attachRun(IX, backfill, () -> {
       chainsSeen.add(store.keysHeld(IX)[0]);
       long k = calls[0]++;
       store.commit(new CommitBatch().put(IX, Key.of(5000 + k, k), "committed at checkpoint " + k));
       store.commit(new CommitBatch().delete(IX, Key.of(k, k)));
+      for (long b = 0; k < 8 && b < burst; b++) {
+        store.commit(new CommitBatch().put(IX, Key.of(-1 - k, b), "burst"));
+      }
     });
     assertTrue(calls[0] >= 4, "the sort and the second log's sort called the checkpoint: " + calls[0]);
     assertEquals(List.of(0L), chainsSeen.stream().distinct().toList(),
@@ -145,7 +160,10 @@ class WriteLogTest {
     for (var it = store.scan(IX, KeyRange.all(), Long.MAX_VALUE); it.hasNext(); it.next()) {
       live++;
     }
-    assertEquals(1000, live, "each checkpoint added one entry and deleted one");
+    assertEquals(1000 + Math.min(8, calls[0]) * burst, live, "each checkpoint added one entry and deleted one");
+    if (burst > 0) {
+      assertEquals("burst", store.get(IX, Key.of(-1L, burst - 1L), Long.MAX_VALUE));
+    }
   }
 
   @Test
