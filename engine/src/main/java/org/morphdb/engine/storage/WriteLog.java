@@ -31,9 +31,29 @@ final class WriteLog {
     this.stripeCapacity = Math.max(16, stripeCapacity);
   }
 
-  /** A fresh log like this one. */
+  /**
+   * A fresh log, its stripes sized for what this one's largest stripe holds now, up to this
+   * one's size: a build's later logs each gather during a shorter sort than the one before,
+   * and a stripe sized for a big table's whole backfill is some 10 MB of arrays (made on the
+   * stripe's first append, outside the young generation, where they count towards G1's
+   * threshold for concurrent marking).
+   */
   WriteLog fresh() {
-    return new WriteLog(stripeCapacity);
+    int largest = 0;
+    for (int i = 0; i < STRIPES; i++) {
+      RunBuilder stripe = stripes.get(i);
+      if (stripe != null) {
+        synchronized (stripe) {
+          largest = Math.max(largest, stripe.size());
+        }
+      }
+    }
+    return new WriteLog(Math.min(stripeCapacity, largest + largest / 4));
+  }
+
+  /** The entries a stripe has room for before it grows (tests). */
+  int stripeCapacity() {
+    return stripeCapacity;
   }
 
   /** Appends a commit's write; false if the log is closed (write the chain instead). */

@@ -167,6 +167,21 @@ class WriteLogTest {
   }
 
   @Test
+  void aFreshLogIsSizedByWhatTheLogBeforeItHeldNotByTheTable() {
+    WriteLog first = new WriteLog(1 << 18);
+    for (long i = 0; i < 1000; i++) { // one thread: one stripe
+      assertTrue(first.append(Key.of(i, i), "v", 1));
+    }
+    assertEquals(1250, first.fresh().stripeCapacity(), "a quarter more than the fullest stripe");
+    assertEquals(16, new WriteLog(1 << 18).fresh().stripeCapacity(), "an empty log's successor starts small");
+    WriteLog small = new WriteLog(100);
+    for (long i = 0; i < 1000; i++) {
+      small.append(Key.of(i, i), "v", 1);
+    }
+    assertEquals(100, small.fresh().stripeCapacity(), "never more than the first log's size");
+  }
+
+  @Test
   void anAbandonedBuildWritesWhatItsLogHeldIntoChains() {
     MvccStore store = new MvccStore(new HybridClock());
     store.openLog(IX, 1024);
