@@ -146,7 +146,6 @@ public final class JobOperations {
     CpuBudget budget = new CpuBudget(backfillCores, store::commitsBegun, clocks);
     ColumnDef[] columns = indexColumns(table, index);
     SnapshotHandle snapshot = store.openSnapshot();
-    boolean attached = false;
     try {
       long s = ctx.startSnapshot != null ? ctx.startSnapshot.ts() : snapshot.ts();
       if (asRun) {
@@ -171,7 +170,6 @@ public final class JobOperations {
       } while (n == batch);
       if (run != null) {
         store.attachRun(index.id(), run, budget::checkpoint);
-        attached = true;
       }
       job.progress(done, done);
     } finally {
@@ -180,10 +178,8 @@ public final class JobOperations {
         store.abandonLog(index.id()); // after a failure: the logged writes go to chains
       }
       if (deferOrder) {
-        // Also after a failure: the purge scans what was written. Once a run is attached, the
-        // chains to order are only those written since the last log closed: a short pass,
-        // which the budget's pauses would stretch to a good part of the build.
-        store.restoreOrder(index.id(), attached ? () -> { } : budget::checkpoint);
+        // also after a failure: the purge scans what was written
+        store.restoreOrder(index.id(), budget::checkpoint);
       }
       lastBackfill = budget.usage();
     }

@@ -400,11 +400,13 @@ public final class MvccStore {
       run = RunMerge.merge(run, logged);
     }
     if (!s.attachRun(run)) {
-      writeChains(s, run);
+      writeChains(s, run, () -> { });
     }
     WriteLog last = awaitAppends(s.closeLog());
     if (last != null) {
-      writeChains(s, last.drain(() -> { }));
+      // at the budget's pace again: a burst at the very end of a build is the one paced
+      // writers cannot make up before it ends
+      writeChains(s, last.drain(checkpoint), checkpoint);
     }
     s.buildDone();
   }
@@ -414,7 +416,7 @@ public final class MvccStore {
     KeySpace s = spaces.get(space);
     WriteLog log = s == null ? null : awaitAppends(s.closeLog());
     if (log != null) {
-      writeChains(s, log.drain(() -> { }));
+      writeChains(s, log.drain(() -> { }), () -> { });
       s.buildDone();
     }
   }
@@ -427,11 +429,18 @@ public final class MvccStore {
     return closed;
   }
 
-  /** Writes each entry of {@code run} into its key's chain at the entry's ts (a chain's version of that ts stays). */
-  private void writeChains(KeySpace s, SortedRun run) {
+  /**
+   * Writes each entry of {@code run} into its key's chain at the entry's ts (a chain's version
+   * of that ts stays), calling {@code checkpoint} every {@link KeySpace#CHECKPOINT_EVERY}
+   * entries.
+   */
+  private void writeChains(KeySpace s, SortedRun run, Runnable checkpoint) {
     long horizon = tracker.horizon();
     PendingLinks links = new PendingLinks();
     for (int i = 0; i < run.size(); i++) {
+      if ((i + 1) % KeySpace.CHECKPOINT_EVERY == 0) {
+        checkpoint.run();
+      }
       Key key = run.key(i);
       VersionChain chain = s.write(key, run.isTombstone(i) ? VersionChain.TOMBSTONE : run.value(i), run.ts(i),
           false, horizon, false);
@@ -554,6 +563,12 @@ public final class MvccStore {
       n += s.hashedKeys() + (s.run() == null ? 0 : s.run().size());
     }
     return n;
+  }
+
+  /** True once {@code space} has a run attached (tests and diagnostics). */
+  boolean hasRun(long space) {
+    KeySpace s = spaces.get(space);
+    return s != null && s.run() != null;
   }
 
   /**

@@ -230,6 +230,24 @@ class SortedRunTest {
   }
 
   @Test
+  void aRunBigEnoughForEveryLevelOfItsSearchFindsEachKeyAndEachGap() {
+    int n = 600_000; // past 64 x 64 x 64 entries: the top level is halved before it is scanned
+    RunBuilder b = RunBuilder.at(1, n);
+    for (long i = 0; i < n; i++) {
+      b.add(Key.of(2 * i / 3, i), "v"); // each first part once or twice
+    }
+    SortedRun run = b.build(() -> { });
+    for (int i = 0; i < n; i += 7) {
+      long v = 2L * i / 3;
+      assertEquals(i, run.search(Key.of(v, (long) i)));
+      assertEquals(-(i + 1) - 1, run.search(Key.of(v, i + 0.5)), "between entries " + i + " and " + (i + 1));
+    }
+    assertEquals(-1, run.search(Key.of(-1L)));
+    assertEquals(-(n + 1), run.search(Key.of(2L * n)));
+    assertEquals(n - 1, run.floor(Key.upperBound()));
+  }
+
+  @Test
   void searchesAgreeWithKeyOrderForEveryKindOfPartAndBound() {
     Random random = new Random(11);
     for (int round = 0; round < 30; round++) {

@@ -139,7 +139,9 @@ class WriteLogTest {
     List<Long> chainsSeen = new ArrayList<>();
     long[] calls = {0};
     store.attachRun(IX, backfill, () -> {
-      chainsSeen.add(store.keysHeld(IX)[0]);
+      if (!store.hasRun(IX)) { // after the attach, the last log's chains are written at this pace too
+        chainsSeen.add(store.keysHeld(IX)[0]);
+      }
       long k = calls[0]++;
       store.commit(new CommitBatch().put(IX, Key.of(5000 + k, k), "committed at checkpoint " + k));
       store.commit(new CommitBatch().delete(IX, Key.of(k, k)));
@@ -147,7 +149,7 @@ class WriteLogTest {
         store.commit(new CommitBatch().put(IX, Key.of(-1 - k, b), "burst"));
       }
     });
-    assertTrue(calls[0] >= 4, "the sort and the second log's sort called the checkpoint: " + calls[0]);
+    assertTrue(chainsSeen.size() >= 4, "the sort and the second log's sort called the checkpoint: " + chainsSeen.size());
     assertEquals(List.of(0L), chainsSeen.stream().distinct().toList(),
         "no commit wrote a chain before the run was attached");
     assertTrue(store.keysHeld(IX)[0] > 0, "what was logged during the merge became chains after it");
