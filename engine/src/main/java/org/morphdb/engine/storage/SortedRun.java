@@ -27,11 +27,12 @@ public final class SortedRun {
   /** {@link Key#sortPrefix()} of each key: searches compare these first. */
   private final long[] prefixes;
   /**
-   * Every 64th prefix, and every 64th of those: with them the prefixes form a static B-tree of
-   * fan-out 64, which a search walks down level by level, a short array scan at each (see
-   * {@link #firstAtOrAbove}).
+   * Every 64th prefix. With {@link #summits} the prefixes form a static B-tree of fan-out 64,
+   * which a search walks down level by level, a short array scan at each (see {@link
+   * #firstAtOrAbove}).
    */
   private final long[] fences;
+  /** Every 64th fence: the tree's top level. */
   private final long[] summits;
   /** Part {@code j} of every key: a {@code long[]} or an {@code Object[]}. */
   private final Object[] columns;
