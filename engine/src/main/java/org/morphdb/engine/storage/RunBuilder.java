@@ -194,8 +194,10 @@ public final class RunBuilder {
           ? firstColumnOf(sortedPrefixes, first, order, n) : gather(columns[j], order, n);
     }
     checkpoint.run();
+    Scratch scratch = new Scratch();
     RunSorter.sortTies(sortedPrefixes, n, (a, b) -> compareParts(sortedColumns, a, b),
-        (from, tieOrder) -> permute(sortedColumns, sortedValues, sortedStamps, from, tieOrder), checkpoint);
+        (from, tieOrder, length) -> scratch.permute(sortedColumns, sortedValues, sortedStamps, from, tieOrder, length),
+        checkpoint);
     checkpoint.run();
     int kept = 0;
     for (int i = 0; i < n; i++) {
@@ -284,32 +286,45 @@ public final class RunBuilder {
     return 0;
   }
 
-  /** Puts the entries at {@code from..from + order.length) (one prefix) in {@code order}. */
-  private static void permute(Object[] columns, Object[] values, long[] stamps, int from, int[] order) {
-    Object[] objects = new Object[order.length];
-    long[] longs = new long[order.length];
-    permute(values, objects, from, order);
-    permute(stamps, longs, from, order);
-    for (Object column : columns) {
-      if (column instanceof long[] c) {
-        permute(c, longs, from, order);
-      } else {
-        permute((Object[]) column, objects, from, order);
+  /**
+   * Room for one run of tied entries while they are put in order: reused from run to run, as
+   * a build over a table whose writers changed the indexed column meanwhile meets hundreds of
+   * thousands of runs of two (each logged entry ties with the backfill's of the same value).
+   */
+  private static final class Scratch {
+    private Object[] objects = new Object[64];
+    private long[] longs = new long[64];
+
+    /** Puts the entries at {@code from..from + length) (one prefix) in {@code order[0..length)}. */
+    void permute(Object[] columns, Object[] values, long[] stamps, int from, int[] order, int length) {
+      if (objects.length < length) {
+        objects = new Object[Math.max(length, 2 * objects.length)];
+        longs = new long[objects.length];
       }
+      permute(values, from, order, length);
+      permute(stamps, from, order, length);
+      for (Object column : columns) {
+        if (column instanceof long[] c) {
+          permute(c, from, order, length);
+        } else {
+          permute((Object[]) column, from, order, length);
+        }
+      }
+      Arrays.fill(objects, 0, length, null); // no entry kept alive by the scratch
     }
-  }
 
-  private static void permute(Object[] array, Object[] scratch, int from, int[] order) {
-    for (int k = 0; k < order.length; k++) {
-      scratch[k] = array[order[k]];
+    private void permute(Object[] array, int from, int[] order, int length) {
+      for (int k = 0; k < length; k++) {
+        objects[k] = array[order[k]];
+      }
+      System.arraycopy(objects, 0, array, from, length);
     }
-    System.arraycopy(scratch, 0, array, from, order.length);
-  }
 
-  private static void permute(long[] array, long[] scratch, int from, int[] order) {
-    for (int k = 0; k < order.length; k++) {
-      scratch[k] = array[order[k]];
+    private void permute(long[] array, int from, int[] order, int length) {
+      for (int k = 0; k < length; k++) {
+        longs[k] = array[order[k]];
+      }
+      System.arraycopy(longs, 0, array, from, length);
     }
-    System.arraycopy(scratch, 0, array, from, order.length);
   }
 }

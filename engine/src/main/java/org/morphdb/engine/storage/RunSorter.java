@@ -23,9 +23,13 @@ final class RunSorter {
   private RunSorter() {
   }
 
-  /** Puts a run of tied entries, at positions {@code from..from + order.length), in {@code order}. */
+  /**
+   * Puts a run of tied entries, at positions {@code from..from + length), in the order of
+   * {@code order[0..length)} (a buffer the sort reuses for every run: a run of two entries,
+   * the common one, allocates nothing).
+   */
   interface Permutation {
-    void apply(int from, int[] order);
+    void apply(int from, int[] order, int length);
   }
 
   /**
@@ -57,7 +61,8 @@ final class RunSorter {
    * order, so most are) costs one pass of comparisons.
    */
   static void sortTies(long[] sortedPrefixes, int n, Order order, Permutation permutation, Runnable checkpoint) {
-    int[] scratch = null;
+    int[] positions = new int[64];
+    int[] scratch = new int[64];
     int i = 0;
     int sinceCheckpoint = 0;
     while (i < n) {
@@ -68,15 +73,16 @@ final class RunSorter {
         j++;
       }
       if (!inOrder) {
-        int[] positions = new int[j - i];
-        for (int k = 0; k < positions.length; k++) {
+        int length = j - i;
+        if (positions.length < length) {
+          positions = new int[Math.max(length, 2 * positions.length)];
+          scratch = new int[positions.length];
+        }
+        for (int k = 0; k < length; k++) {
           positions[k] = i + k;
         }
-        if (scratch == null || scratch.length < positions.length) {
-          scratch = new int[Math.max(positions.length, 64)];
-        }
-        mergeSort(positions, 0, positions.length, scratch, order);
-        permutation.apply(i, positions);
+        mergeSort(positions, 0, length, scratch, order);
+        permutation.apply(i, positions, length);
       }
       sinceCheckpoint += j - i;
       if (sinceCheckpoint >= CHECKPOINT_EVERY) {

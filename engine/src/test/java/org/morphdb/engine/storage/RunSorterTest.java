@@ -24,10 +24,10 @@ class RunSorterTest {
       assertEquals(prefixes[positions[k]], sortedPrefixes[k], "the prefixes come in the order");
       sortedSecond[k] = second[positions[k]];
     }
-    RunSorter.sortTies(sortedPrefixes, n, (a, b) -> Long.compare(sortedSecond[a], sortedSecond[b]), (from, order) -> {
-      int[] p = new int[order.length];
-      long[] s = new long[order.length];
-      for (int k = 0; k < order.length; k++) {
+    RunSorter.sortTies(sortedPrefixes, n, (a, b) -> Long.compare(sortedSecond[a], sortedSecond[b]), (from, order, length) -> {
+      int[] p = new int[length];
+      long[] s = new long[length];
+      for (int k = 0; k < length; k++) {
         p[k] = positions[order[k]];
         s[k] = sortedSecond[order[k]];
       }

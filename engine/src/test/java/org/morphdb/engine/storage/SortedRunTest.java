@@ -206,6 +206,23 @@ class SortedRunTest {
   }
 
   @Test
+  void entriesOfOnePrefixMoreThanTheSortsScratchHoldsComeOutInKeyOrderWithTheirValues() {
+    RunBuilder b = RunBuilder.at(1, 4);
+    int n = 1000; // one prefix, added in descending order: one run of ties, longer than the reused scratch
+    for (int i = n - 1; i >= 0; i--) {
+      b.add(Key.of(5L, (long) i, "s" + i), "v" + i);
+    }
+    b.add(Key.of(4L, 0L, "a"), "before");
+    SortedRun run = b.build(() -> { });
+    assertEquals(n + 1, run.size());
+    assertEquals("before", run.value(0));
+    for (int i = 0; i < n; i++) {
+      assertEquals(Key.of(5L, (long) i, "s" + i), run.key(i + 1));
+      assertEquals("v" + i, run.value(i + 1));
+    }
+  }
+
+  @Test
   void keysOfOneRunHaveOneLength() {
     RunBuilder b = RunBuilder.at(1, 4);
     b.add(key(1, 1), "a");
