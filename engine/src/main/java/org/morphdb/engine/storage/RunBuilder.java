@@ -287,9 +287,9 @@ public final class RunBuilder {
   }
 
   /**
-   * Room for one run of tied entries while they are put in order: reused from run to run, as
-   * a build over a table whose writers changed the indexed column meanwhile meets hundreds of
-   * thousands of runs of two (each logged entry ties with the backfill's of the same value).
+   * Room for one run of tied entries while they are put in order, reused from run to run: a
+   * logged entry that ties with the backfill's entry of the same value makes a run of two
+   * out of order, and a build under writers that change the indexed column meets many.
    */
   private static final class Scratch {
     private Object[] objects = new Object[64];

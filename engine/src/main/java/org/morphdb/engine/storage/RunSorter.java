@@ -25,8 +25,8 @@ final class RunSorter {
 
   /**
    * Puts a run of tied entries, at positions {@code from..from + length), in the order of
-   * {@code order[0..length)} (a buffer the sort reuses for every run: a run of two entries,
-   * the common one, allocates nothing).
+   * {@code order[0..length)} (a buffer the sort reuses for every run, so that no run of a few
+   * entries allocates).
    */
   interface Permutation {
     void apply(int from, int[] order, int length);
