@@ -1,7 +1,5 @@
 package org.morphdb.bench;
 
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 
 /**
@@ -19,26 +17,25 @@ public final class SteadyProbe {
   public static void main(String[] args) throws Exception {
     int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 30;
-    var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     try (Dbms.Db db = Dbms.valueOf(System.getProperty("probe.dbms", "MORPHDB")).open("steady")) {
       Tables.createBig(db);
       Tables.loadBig(db, rows);
       BenchWriters writers = new BenchWriters(db, new BenchWriters.Ids(rows), 0);
       writers.start(Integer.getInteger("probe.writers", IndexBuildBenchmarks.WRITERS));
       try {
-        long[] last = counters(writers, threads, os);
+        BuildCostProbe.Sample last = BuildCostProbe.Sample.take(writers);
         Map<String, Long> half = null;
         for (int s = 0; s < seconds; s++) {
           if (s == seconds / 2) {
             half = BuildCostProbe.nativeCpu();
           }
           Thread.sleep(1000);
-          long[] now = counters(writers, threads, os);
-          long writes = now[0] - last[0];
+          BuildCostProbe.Sample now = BuildCostProbe.Sample.take(writers);
+          long writes = now.writes() - last.writes();
+          long writerCpu = now.writerCpu() - last.writerCpu();
           System.out.printf("%3d %,9d writes/s  writers' CPU/write %,6.0f ns  GC %4d ms  cores: process %.2f, writers %.2f%n",
-              s, writes, (now[1] - last[1]) / (double) Math.max(1, writes), now[2] - last[2],
-              (now[3] - last[3]) / 1e9, (now[1] - last[1]) / 1e9);
+              s, writes, writerCpu / (double) Math.max(1, writes), now.gcMillis() - last.gcMillis(),
+              (now.processCpu() - last.processCpu()) / 1e9, writerCpu / 1e9);
           last = now;
         }
         System.out.println("second half:" + BuildCostProbe.nativeDelta(half, BuildCostProbe.nativeCpu()));
@@ -46,19 +43,5 @@ public final class SteadyProbe {
         writers.stop();
       }
     }
-  }
-
-  /** Writes done, the writers' CPU time (ns), GC time (ms), the process's CPU time (ns). */
-  private static long[] counters(BenchWriters writers, com.sun.management.ThreadMXBean threads,
-      com.sun.management.OperatingSystemMXBean os) {
-    long cpu = 0;
-    for (Thread t : writers.threads()) {
-      cpu += threads.getThreadCpuTime(t.getId());
-    }
-    long gc = 0;
-    for (GarbageCollectorMXBean g : ManagementFactory.getGarbageCollectorMXBeans()) {
-      gc += g.getCollectionTime();
-    }
-    return new long[] {writers.done(), cpu, gc, os.getProcessCpuTime()};
   }
 }
