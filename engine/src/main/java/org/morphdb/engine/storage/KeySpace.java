@@ -32,6 +32,13 @@ final class KeySpace {
    * the run's ts; null for most spaces. Set once, before anyone scans the space.
    */
   private volatile SortedRun run;
+  /**
+   * What commits wrote to the space while its backfill sorted {@link #run}, as a second, small
+   * run whose entry of a key hides the big one's (it is newer); null if none. Kept apart so
+   * that a build does not end by copying the whole big run (see {@link MvccStore#attachRun}).
+   * Set with the run, before it.
+   */
+  private volatile SortedRun newer;
   /** While a backfill runs: where commits append their writes instead (see {@link WriteLog}). */
   private volatile WriteLog log;
   /** From opening a log until its writes are in the run or in chains: see {@link #shadowsRun}. */
@@ -62,16 +69,74 @@ final class KeySpace {
     return run;
   }
 
+  /** The run of what commits wrote while the space's run was sorted, or null. */
+  SortedRun newerRun() {
+    return run == null ? null : newer; // the run first: it is set last
+  }
+
   /**
-   * Makes {@code added} the space's run; false (nothing done) if it has one already. Call
-   * before anyone scans or point-reads the entries' keys at or above the run's ts.
+   * Makes {@code added} the space's run, with {@code later} (null if none) as the run of what
+   * commits wrote meanwhile, each of its keys newer there; false (nothing done) if the space
+   * has a run already. Call before anyone scans or point-reads the entries' keys at or above
+   * the runs' ts.
    */
-  synchronized boolean attachRun(SortedRun added) {
+  synchronized boolean attachRun(SortedRun added, SortedRun later) {
     if (run != null) {
       return false;
     }
+    newer = later == null || later.size() == 0 ? null : later;
     run = added;
     return true;
+  }
+
+  /**
+   * Where a reader finds {@code key} in the runs: the newer run's entry if it has one (it
+   * hides the older), else the older's; as a run and an index ({@code -1} if in neither).
+   */
+  private record Found(SortedRun run, int at) {}
+
+  private Found find(SortedRun r, Key key) {
+    SortedRun n = newer;
+    int i = n == null ? -1 : n.search(key);
+    if (i >= 0) {
+      return new Found(n, i);
+    }
+    return new Found(r, r.search(key));
+  }
+
+  /**
+   * Deletes {@code key}'s run entry at {@code ts} in place (see {@link SortedRun#markDeleted});
+   * false if the runs hold no live entry of it. The caller holds the key's row lock and saw no
+   * chain for the key.
+   */
+  boolean markDeletedInRun(Key key, long ts) {
+    SortedRun r = run;
+    if (r == null) {
+      return false;
+    }
+    SortedRun n = newer;
+    return n != null && n.contains(key) ? n.markDeleted(key, ts) : r.markDeleted(key, ts);
+  }
+
+  /** From {@code ts} on, no reader sees any entry of the runs; false if there is none. */
+  boolean retireRuns(long ts) {
+    SortedRun r = run;
+    if (r == null) {
+      return false;
+    }
+    SortedRun n = newer;
+    if (n != null) {
+      n.retire(ts);
+    }
+    r.retire(ts);
+    return true;
+  }
+
+  /** The entries of the runs (a key in both counted twice). */
+  int runEntries() {
+    SortedRun r = run;
+    SortedRun n = newerRun();
+    return (r == null ? 0 : r.size()) + (n == null ? 0 : n.size());
   }
 
   /** The value a reader at {@code readTs} sees under {@code key}: null if absent or deleted. */
@@ -95,9 +160,10 @@ final class KeySpace {
       return chain == null ? null : chain.read(readTs);
     }
     Version v = chain == null ? null : chain.visible(readTs);
-    int i = r.search(key);
-    if (i >= 0 && r.wins(i, v, readTs)) {
-      return r.liveAt(i, readTs) ? r.value(i) : null;
+    Found f = find(r, key);
+    int i = f.at();
+    if (i >= 0 && f.run().wins(i, v, readTs)) {
+      return f.run().liveAt(i, readTs) ? f.run().value(i) : null;
     }
     return v == null || v.isTombstone() ? null : v.value;
   }
@@ -107,8 +173,8 @@ final class KeySpace {
     VersionChain chain = byKey.get(key);
     long ts = chain == null ? Long.MIN_VALUE : chain.newestTs();
     SortedRun r = run;
-    int i = r == null ? -1 : r.search(key);
-    return i >= 0 ? Math.max(ts, r.newestTs(i)) : ts;
+    Found f = r == null ? null : find(r, key);
+    return f != null && f.at() >= 0 ? Math.max(ts, f.run().newestTs(f.at())) : ts;
   }
 
   /**
@@ -119,8 +185,13 @@ final class KeySpace {
     if (building) {
       return true; // the key may be in the log, on its way into the run
     }
+    return inRuns(key);
+  }
+
+  /** True if a run of the space holds {@code key} (a deleted entry too). */
+  boolean inRuns(Key key) {
     SortedRun r = run;
-    return r != null && r.contains(key);
+    return r != null && find(r, key).at() >= 0;
   }
 
   /** The log commits append to while a backfill runs, or null. */

@@ -5,40 +5,76 @@ import java.util.Map;
 
 /**
  * The visible entries of a key range of a space with a {@link SortedRun}: its chains in key
- * order merged with the run's entries in the range. Where both hold a key, the newer version
+ * order merged with the run's entries in the range (and those of the space's newer run, whose
+ * entry of a key hides the older run's). Where a chain and a run hold a key, the newer version
  * wins, as in {@link KeySpace#read} (a chain's tombstone after the run's ts hides the entry).
  */
 final class MergedEntries extends LookaheadEntries {
   private final Iterator<Map.Entry<Key, VersionChain>> chains;
-  private final SortedRun run;
+  private final Piece older;
+  /** Null if the space has one run. */
+  private final Piece newer;
   private final long readTs;
   /** Skip keys with a version newer than readTs (see {@link MvccStore#scanUnchangedSince}). */
   private final boolean unchangedOnly;
   private final boolean descending;
-  /** The run's next entry, stepping towards {@code runEnd} (inclusive). */
-  private int runAt;
-  private final int runEnd;
   private Map.Entry<Key, VersionChain> chainNext;
 
-  MergedEntries(Iterator<Map.Entry<Key, VersionChain>> chains, SortedRun run, KeyRange range,
-      long readTs, boolean unchangedOnly, boolean descending) {
+  /** A run's entries in the range, stepped through in scan order. */
+  private static final class Piece {
+    final SortedRun run;
+    private final boolean descending;
+    /** The next entry, stepping towards {@code end} (inclusive). */
+    int at;
+    private final int end;
+
+    Piece(SortedRun run, KeyRange range, boolean descending) {
+      this.run = run;
+      this.descending = descending;
+      int first = range.isAll() ? 0 : run.ceiling(range.low());
+      int last = range.isAll() ? run.size() - 1 : run.floor(range.high());
+      if (first > last) { // nothing of the run in range
+        first = 0;
+        last = -1;
+      }
+      this.at = descending ? last : first;
+      this.end = descending ? first : last;
+    }
+
+    boolean left() {
+      return descending ? at >= end : at <= end;
+    }
+
+    void step() {
+      at += descending ? -1 : 1;
+    }
+  }
+
+  MergedEntries(Iterator<Map.Entry<Key, VersionChain>> chains, SortedRun run, SortedRun newerRun,
+      KeyRange range, long readTs, boolean unchangedOnly, boolean descending) {
     this.chains = chains;
-    this.run = run;
+    this.older = new Piece(run, range, descending);
+    this.newer = newerRun == null ? null : new Piece(newerRun, range, descending);
     this.readTs = readTs;
     this.unchangedOnly = unchangedOnly;
     this.descending = descending;
-    int first = range.isAll() ? 0 : run.ceiling(range.low());
-    int last = range.isAll() ? run.size() - 1 : run.floor(range.high());
-    if (first > last) { // nothing of the run in range
-      first = 0;
-      last = -1;
-    }
-    this.runAt = descending ? last : first;
-    this.runEnd = descending ? first : last;
   }
 
-  private boolean runLeft() {
-    return descending ? runAt >= runEnd : runAt <= runEnd;
+  /** The run whose entry comes next in scan order (of one key in both, the newer), or null. */
+  private Piece runNext() {
+    boolean fromOlder = older.left();
+    if (newer == null || !newer.left()) {
+      return fromOlder ? older : null;
+    }
+    if (!fromOlder) {
+      return newer;
+    }
+    int c = SortedRun.compareEntries(older.run, older.at, newer.run, newer.at);
+    if (c == 0) {
+      older.step(); // hidden by the newer run's entry of the key
+      return newer;
+    }
+    return (descending ? c > 0 : c < 0) ? older : newer;
   }
 
   @Override
@@ -48,41 +84,39 @@ final class MergedEntries extends LookaheadEntries {
       if (chainNext == null && chains.hasNext()) {
         chainNext = chains.next();
       }
-      boolean fromRun = runLeft();
-      if (chainNext == null && !fromRun) {
+      Piece piece = runNext();
+      if (chainNext == null && piece == null) {
         return null;
       }
       // which comes first in scan order: the chain's key (< 0), the run's entry (> 0), or both
-      int c = chainNext == null ? 1 : !fromRun ? -1
-          : descending ? run.compareAt(runAt, chainNext.getKey()) : -run.compareAt(runAt, chainNext.getKey());
+      int c = chainNext == null ? 1 : piece == null ? -1
+          : descending ? piece.run.compareAt(piece.at, chainNext.getKey()) : -piece.run.compareAt(piece.at, chainNext.getKey());
       if (c < 0) {
-        next = visible(chainNext.getKey(), chainNext.getValue(), false);
+        next = visible(chainNext.getKey(), chainNext.getValue(), null);
         chainNext = null;
       } else if (c > 0) {
-        next = run.wins(runAt, null, readTs) && run.liveAt(runAt, readTs)
-            ? Entry.ofRun(run, runAt) : null;
-        step();
+        SortedRun run = piece.run;
+        next = run.wins(piece.at, null, readTs) && run.liveAt(piece.at, readTs) ? Entry.ofRun(run, piece.at) : null;
+        piece.step();
       } else {
-        next = visible(chainNext.getKey(), chainNext.getValue(), true);
+        next = visible(chainNext.getKey(), chainNext.getValue(), piece);
         chainNext = null;
-        step();
+        piece.step();
       }
     }
     return next;
   }
 
-  private void step() {
-    runAt += descending ? -1 : 1;
-  }
-
-  /** The entry of a chain's key at readTs, the run's entry at {@code runAt} competing when {@code inRun}. */
-  private Entry visible(Key key, VersionChain chain, boolean inRun) {
-    if (unchangedOnly && (chain.newestTs() > readTs || (inRun && run.newestTs(runAt) > readTs))) {
+  /** The entry of a chain's key at readTs, the run's entry where {@code inRun} stands competing (null: none). */
+  private Entry visible(Key key, VersionChain chain, Piece inRun) {
+    SortedRun run = inRun == null ? null : inRun.run;
+    int at = inRun == null ? -1 : inRun.at;
+    if (unchangedOnly && (chain.newestTs() > readTs || (run != null && run.newestTs(at) > readTs))) {
       return null;
     }
     Version v = chain.visible(readTs);
-    if (inRun && run.wins(runAt, v, readTs)) {
-      return run.liveAt(runAt, readTs) ? new Entry(key, run.value(runAt), run.ts(runAt)) : null;
+    if (run != null && run.wins(at, v, readTs)) {
+      return run.liveAt(at, readTs) ? new Entry(key, run.value(at), run.ts(at)) : null;
     }
     Object value = v == null ? null : v.value; // null: cleared under an unregistered scan (see VisibleEntries)
     return value == null || value == VersionChain.TOMBSTONE ? null : new Entry(key, value, v.ts);

@@ -250,7 +250,7 @@ public final class MvccStore {
       boolean descending) {
     SortedRun run = s.run();
     return run == null ? new VisibleEntries(s.ordered(range, descending), readTs, unchangedOnly)
-        : new MergedEntries(s.ordered(range, descending), run, range, readTs, unchangedOnly, descending);
+        : new MergedEntries(s.ordered(range, descending), run, s.newerRun(), range, readTs, unchangedOnly, descending);
   }
 
   // ---- writes outside commits ----
@@ -342,16 +342,15 @@ public final class MvccStore {
       WriteLog next = space.log(); // closed: rotated (append to the next) or closed for good
       log = next == log ? null : next;
     }
-    SortedRun run = space.run();
-    return run != null && w.isDelete() && space.chain(w.key()) == null && run.markDeleted(w.key(), ts);
+    return w.isDelete() && space.run() != null && space.chain(w.key()) == null && space.markDeletedInRun(w.key(), ts);
   }
 
   // ---- bulk builds ----
 
   /** At most this many logs are sorted after the backfill's own entries (see {@link #attachRun}). */
-  private static final int CATCH_UP_ROUNDS = 4;
-  /** A log this small is the last to be sorted before the merge. */
-  private static final int CAUGHT_UP = 1 << 14;
+  private static final int CATCH_UP_ROUNDS = 8;
+  /** A log this small is the last to be sorted: what comes after it becomes chains. */
+  private static final int CAUGHT_UP = 1 << 12;
 
   /**
    * From now until {@link #attachRun} or {@link #abandonLog}, commits append their writes to
@@ -364,12 +363,13 @@ public final class MvccStore {
   }
 
   /**
-   * Puts the backfill's entries and the writes logged meanwhile into {@code space} as one
-   * sorted run (see {@link SortedRun}), each key's newest version; the sorts call {@code
-   * checkpoint} now and then. Closes the log at the end, waits for the commits that might
-   * still append to it, and writes what they appended last into chains. A space that has a
-   * run already gets the entries written into its chains instead. Nothing may read the
-   * space before this returns.
+   * Puts the backfill's entries and the writes logged meanwhile into {@code space} as two
+   * sorted runs (see {@link SortedRun}): the backfill's with what was logged during its scan,
+   * and the run of what was logged while that one was sorted, each key's newest version; the
+   * sorts call {@code checkpoint} now and then. Closes the log at the end, waits for the
+   * commits that might still append to it, and writes what they appended last into chains.
+   * A space that has a run already gets the entries written into its chains instead. Nothing
+   * may read the space before this returns.
    */
   public void attachRun(long space, RunBuilder entries, Runnable checkpoint) {
     KeySpace s = spaces.getOrCreate(space);
@@ -377,8 +377,9 @@ public final class MvccStore {
     // of this space. What a log gathered is sorted on its own while the next one gathers,
     // until one is small: under a small CPU share a sort takes many times its CPU time, and
     // what the last log holds becomes chains, objects the writers' young collections copy
-    // and the key order's restore sorts. The merge into the big run comes last, one pass
-    // without pauses (mostly array copies), with one more log open meanwhile.
+    // and the key order's restore sorts. The small runs are merged with each other (copies
+    // of the small one) but not into the big run: that copy of every entry, without pauses,
+    // let the last log grow for its whole length, and with pauses it would grow more.
     WriteLog first = awaitAppends(s.rotateLog());
     if (first != null) {
       first.drainInto(entries);
@@ -396,11 +397,11 @@ public final class MvccStore {
         break;
       }
     }
-    if (logged != null) {
-      run = RunMerge.merge(run, logged);
-    }
-    if (!s.attachRun(run)) {
+    if (!s.attachRun(run, logged)) {
       writeChains(s, run, () -> { });
+      if (logged != null) {
+        writeChains(s, logged, () -> { }); // newer: its versions land above the run's
+      }
     }
     WriteLog last = awaitAppends(s.closeLog());
     if (last != null) {
@@ -497,12 +498,11 @@ public final class MvccStore {
    */
   public long retireRun(long space) {
     KeySpace s = spaces.get(space);
-    SortedRun run = s == null ? null : s.run();
-    if (run == null) {
+    if (s == null || s.run() == null) {
       return 0;
     }
     try (CommitTicket ticket = begin()) {
-      run.retire(ticket.ts()); // readers at or above it wait for the ticket, then see this
+      s.retireRuns(ticket.ts()); // readers at or above it wait for the ticket, then see this
       return ticket.ts();
     }
   }
@@ -542,8 +542,8 @@ public final class MvccStore {
     if (s == null) {
       return 0;
     }
-    SortedRun run = s.run(); // its entries deleted since are not subtracted: an estimate
-    return Math.max(0, s.liveKeys.sum() + (run == null ? 0 : run.size()));
+    // the runs' entries deleted since, or in both runs, are not subtracted: an estimate
+    return Math.max(0, s.liveKeys.sum() + s.runEntries());
   }
 
   /** How many keyspaces the store holds. */
@@ -560,7 +560,7 @@ public final class MvccStore {
   public long keysHeld() {
     long n = 0;
     for (KeySpace s : spaces.all()) {
-      n += s.hashedKeys() + (s.run() == null ? 0 : s.run().size());
+      n += s.hashedKeys() + s.runEntries();
     }
     return n;
   }
@@ -569,6 +569,12 @@ public final class MvccStore {
   boolean hasRun(long space) {
     KeySpace s = spaces.get(space);
     return s != null && s.run() != null;
+  }
+
+  /** True if {@code space}'s run came with a newer one (tests and diagnostics). */
+  boolean hasNewerRun(long space) {
+    KeySpace s = spaces.get(space);
+    return s != null && s.newerRun() != null;
   }
 
   /**
@@ -591,7 +597,7 @@ public final class MvccStore {
   int versionCount(long space, Key key) {
     KeySpace s = spaces.get(space);
     VersionChain chain = s == null ? null : s.chain(key);
-    int inRun = s != null && s.run() != null && s.run().contains(key) ? 1 : 0;
+    int inRun = s != null && s.inRuns(key) ? 1 : 0;
     return (chain == null ? 0 : chain.versionCount()) + inRun;
   }
 }

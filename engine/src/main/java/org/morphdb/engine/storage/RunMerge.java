@@ -105,21 +105,7 @@ final class RunMerge {
 
   /** Entry {@code i} of the older run against entry {@code k} of the newer, as {@link Key#compareTo}. */
   private int compare(int i, int k) {
-    long p = older.prefix(i);
-    long q = newer.prefix(k);
-    if (p != q) {
-      return p < q ? -1 : 1;
-    }
-    for (int j = 0; j < columns.length; j++) {
-      Object a = older.column(j);
-      Object b = newer.column(j);
-      int c = a instanceof long[] x && b instanceof long[] y ? Long.compare(x[i], y[k])
-          : KeyParts.compare(SortedRun.part(a, i), SortedRun.part(b, k));
-      if (c != 0) {
-        return c;
-      }
-    }
-    return 0;
+    return SortedRun.compareEntries(older, i, newer, k);
   }
 
   private void copy(SortedRun from, int i) {

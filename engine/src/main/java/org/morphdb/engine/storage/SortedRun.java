@@ -6,7 +6,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * An immutable, sorted run of index entries, one version per key: what the backfill of a
  * plain (not UNIQUE) index writes at its snapshot, and what the application's writers wrote
  * to the index meanwhile ({@link WriteLog}), kept in a few large arrays instead of a
- * hash-map node, a version chain and a tree slot per entry. Built by {@link RunBuilder}.
+ * hash-map node, a version chain and a tree slot per entry. Built by {@link RunBuilder}. A
+ * space may have two: the backfill's, and the run of what was logged while that one was
+ * sorted, whose entry of a key hides the other's ({@link KeySpace#newerRun}).
  *
  * <p>Why: a backfill of a million entries as objects allocates a few hundred MB that survive,
  * and every young collection during the build copies them while the application's writers
@@ -222,6 +224,25 @@ public final class SortedRun {
   /** Value {@code i} of a key column (a {@code long[]} or an {@code Object[]}). */
   static Object part(Object column, int i) {
     return column instanceof long[] longs ? Long.valueOf(longs[i]) : ((Object[]) column)[i];
+  }
+
+  /** Entry {@code i} of {@code a} against entry {@code k} of {@code b} (runs of one width), as {@link Key#compareTo}. */
+  static int compareEntries(SortedRun a, int i, SortedRun b, int k) {
+    long p = a.prefixes[i];
+    long q = b.prefixes[k];
+    if (p != q) {
+      return p < q ? -1 : 1;
+    }
+    for (int j = 0; j < a.columns.length; j++) {
+      Object x = a.columns[j];
+      Object y = b.columns[j];
+      int c = x instanceof long[] xs && y instanceof long[] ys ? Long.compare(xs[i], ys[k])
+          : KeyParts.compare(part(x, i), part(y, k));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
   }
 
   /** The order of entry {@code i} against {@code key} (a bound or a stored key), as {@link Key#compareTo}. */

@@ -36,11 +36,12 @@
  *   store.openLog(index, capacity);       // commits append their writes to the index here
  *   RunBuilder run = RunBuilder.at(s, n); // a plain index: the backfill's entries in columns
  *   run.addParts(parts, rowKey);          //   ... for every row unchanged since S
- *   store.attachRun(index, run, cp);      // folds the log in and sorts (a second log open meanwhile), merges that one in, attaches
+ *   store.attachRun(index, run, cp);      // folds the log in and sorts (a second log open meanwhile), sorts that one, attaches both
  *   // on failure instead: store.abandonLog(index) writes the logged writes into chains
  * </pre>
- * A plain index's entries thus become one immutable {@link SortedRun}; its keyspace's chains
- * hold every later change, and a reader takes the newer of the two. A UNIQUE index's backfill
+ * A plain index's entries thus become an immutable {@link SortedRun}, and what commits logged
+ * while it was sorted a second, small one whose entry of a key hides the first's; its
+ * keyspace's chains hold every later change, and a reader takes the newer of the two. A UNIQUE index's backfill
  * writes chains with {@code putAllAt}, under the writers' value locks.
  */
 package org.morphdb.engine.storage;

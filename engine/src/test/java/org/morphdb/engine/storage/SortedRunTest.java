@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -355,6 +356,7 @@ class SortedRunTest {
   @Test
   void scansOfARunAndChainsMatchAModelOfEveryVersion() {
     Random random = new Random(5);
+    int twoRuns = 0;
     for (int round = 0; round < 40; round++) {
       MvccStore st = new MvccStore(new HybridClock());
       SnapshotHandle pinned = st.openSnapshot(); // keeps every version for the reads below
@@ -382,7 +384,14 @@ class SortedRunTest {
       for (int i = 0; i < 20; i++) {
         times.add(write(st, model, random));
       }
-      st.attachRun(IX, b, () -> { });
+      // and while the run is sorted: logged into the next log, which becomes the newer run
+      int[] duringSort = {0};
+      st.attachRun(IX, b, () -> {
+        if (duringSort[0]++ < 6) {
+          times.add(write(st, model, random));
+        }
+      });
+      twoRuns += st.hasNewerRun(IX) ? 1 : 0;
       if (logged) { // the run keeps each key's newest version only: no one reads below it
         long attached = st.snapshotTs();
         times.removeIf(t -> t < attached);
@@ -428,6 +437,7 @@ class SortedRunTest {
         pinned.close();
       }
     }
+    assertTrue(twoRuns > 5, "rounds with a newer run: " + twoRuns);
   }
 
   /** A committed put or delete of a random key, recorded in the model; returns its ts. */
