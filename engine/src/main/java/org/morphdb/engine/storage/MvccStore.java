@@ -1,8 +1,10 @@
 package org.morphdb.engine.storage;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -349,7 +351,7 @@ public final class MvccStore {
 
   /** At most this many logs are sorted after the backfill's own entries (see {@link #attachRun}). */
   private static final int CATCH_UP_ROUNDS = 8;
-  /** A log this small is the last to be sorted: what comes after it becomes chains. */
+  /** A log this small is the last to be sorted, and becomes chains with what comes after it. */
   private static final int CAUGHT_UP = 1 << 12;
 
   /**
@@ -377,25 +379,32 @@ public final class MvccStore {
     // of this space. What a log gathered is sorted on its own while the next one gathers,
     // until one is small: under a small CPU share a sort takes many times its CPU time, and
     // what the last log holds becomes chains, objects the writers' young collections copy
-    // and the key order's restore sorts. The small runs are merged with each other (copies
-    // of the small one) but not into the big run: that copy of every entry, without pauses,
-    // let the last log grow for its whole length, and with pauses it would grow more.
+    // and the key order's restore sorts. The logs' runs are merged with each other once, at
+    // the end (a copy of them, newest first, so mostly of the first), and not into the big
+    // run: that copy of every entry, without pauses, let the last log grow for its whole
+    // length. The small last run is not merged at all.
     WriteLog first = awaitAppends(s.rotateLog());
     if (first != null) {
       first.drainInto(entries);
     }
     SortedRun run = entries.build(checkpoint);
-    SortedRun logged = null;
-    for (int round = 0; round < CATCH_UP_ROUNDS; round++) {
+    List<SortedRun> parts = new ArrayList<>();
+    SortedRun small = null;
+    for (int round = 0; round < CATCH_UP_ROUNDS && small == null; round++) {
       WriteLog next = awaitAppends(s.rotateLog());
       if (next == null) {
         break;
       }
       SortedRun part = next.drain(checkpoint);
-      logged = logged == null ? part : RunMerge.merge(logged, part);
-      if (part.size() <= CAUGHT_UP) {
-        break;
+      if (part.size() > CAUGHT_UP || parts.isEmpty()) {
+        parts.add(part);
+      } else {
+        small = part; // cheaper as chains than merged into the logged run
       }
+    }
+    SortedRun logged = parts.isEmpty() ? null : parts.get(parts.size() - 1);
+    for (int i = parts.size() - 2; i >= 0; i--) {
+      logged = RunMerge.merge(parts.get(i), logged);
     }
     if (!s.attachRun(run, logged)) {
       writeChains(s, run, () -> { });
@@ -404,10 +413,13 @@ public final class MvccStore {
       }
     }
     WriteLog last = awaitAppends(s.closeLog());
+    // at the budget's pace again: a burst at the very end of a build is the one paced
+    // writers cannot make up before it ends
+    if (small != null) {
+      writeChains(s, small, checkpoint);
+    }
     if (last != null) {
-      // at the budget's pace again: a burst at the very end of a build is the one paced
-      // writers cannot make up before it ends
-      writeChains(s, last.drain(checkpoint), checkpoint);
+      writeChains(s, last.drain(checkpoint), checkpoint); // newer than the small run's, where both hold a key
     }
     s.buildDone();
   }
