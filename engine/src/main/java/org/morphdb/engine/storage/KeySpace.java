@@ -89,12 +89,13 @@ final class KeySpace {
     return true;
   }
 
-  /**
-   * Where a reader finds {@code key} in the runs: the newer run's entry if it has one (it
-   * hides the older), else the older's; as a run and an index ({@code -1} if in neither).
-   */
+  /** A key's place in a run ({@code at} negative: not there). */
   private record Found(SortedRun run, int at) {}
 
+  /**
+   * Where a reader finds {@code key} in the runs, {@code r} being the space's run: the newer
+   * run's entry if it has one (it hides the older), else {@code r}'s, if any.
+   */
   private Found find(SortedRun r, Key key) {
     SortedRun n = newer;
     int i = n == null ? -1 : n.search(key);
@@ -118,18 +119,16 @@ final class KeySpace {
     return n != null && n.contains(key) ? n.markDeleted(key, ts) : r.markDeleted(key, ts);
   }
 
-  /** From {@code ts} on, no reader sees any entry of the runs; false if there is none. */
-  boolean retireRuns(long ts) {
+  /** From {@code ts} on, no reader sees any entry of the runs (if the space has any). */
+  void retireRuns(long ts) {
     SortedRun r = run;
-    if (r == null) {
-      return false;
-    }
-    SortedRun n = newer;
+    SortedRun n = newerRun();
     if (n != null) {
       n.retire(ts);
     }
-    r.retire(ts);
-    return true;
+    if (r != null) {
+      r.retire(ts);
+    }
   }
 
   /** The entries of the runs (a key in both counted twice). */

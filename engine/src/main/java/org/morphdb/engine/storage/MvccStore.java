@@ -380,9 +380,9 @@ public final class MvccStore {
     // until one is small: under a small CPU share a sort takes many times its CPU time, and
     // what the last log holds becomes chains, objects the writers' young collections copy
     // and the key order's restore sorts. The logs' runs are merged with each other once, at
-    // the end (a copy of them, newest first, so mostly of the first), and not into the big
-    // run: that copy of every entry, without pauses, let the last log grow for its whole
-    // length. The small last run is not merged at all.
+    // the end, the newest ones first (so the first and biggest is copied once), and not into
+    // the big run: that copy of every entry, without pauses, let the last log grow for its
+    // whole length. A small last log's run is not merged at all.
     WriteLog first = awaitAppends(s.rotateLog());
     if (first != null) {
       first.drainInto(entries);
