@@ -21,8 +21,6 @@ final class KeySpace {
   final long id;
   private final ConcurrentHashMap<Key, VersionChain> byKey;
   private final OrderedChains ordered = new OrderedChains();
-  /** The heads of this space's chains (see {@link HeadSlots}). */
-  private final HeadSlots heads = new HeadSlots();
   /** Keys whose newest version is live (not a tombstone). */
   final LongAdder liveKeys = new LongAdder();
   /** The bulk passes of {@link #restoreOrder} call their checkpoint after this many keys. */
@@ -255,7 +253,7 @@ final class KeySpace {
     while (true) {
       VersionChain chain = likelyNew ? null : byKey.get(key);
       if (chain == null) {
-        VersionChain fresh = new VersionChain(key, ts, stored, heads); // born with its version: nothing to prune
+        VersionChain fresh = new VersionChain(key, ts, stored); // born with its version: nothing to prune
         chain = byKey.putIfAbsent(key, fresh);
         if (chain == null) {
           if (!fresh.isTombstone()) { // the chain is its first version
@@ -263,7 +261,6 @@ final class KeySpace {
           }
           return fresh;
         }
-        fresh.discard();
       }
       int delta = chain.write(ts, stored, replaceSameTs, horizon);
       if (delta == VersionChain.REMOVED) {

@@ -24,9 +24,7 @@ final class VersionChain extends Version {
   /** Returned by {@link #write} when the chain was removed from its space: retry. */
   static final int REMOVED = Integer.MIN_VALUE;
 
-  /** Where the chain's head is ({@link HeadSlots}): {@code heads.get(slot)}. */
-  private final HeadSlots heads;
-  private final int slot;
+  private volatile Version head;
   /**
    * The key the chain is stored under in its space's hash map (null in tests): a writer that
    * found the chain by an equal key of its own hands this one on, so that what it writes
@@ -43,35 +41,18 @@ final class VersionChain extends Version {
   VersionChain() {
     super(Long.MIN_VALUE, null, null);
     this.key = null;
-    this.heads = new HeadSlots();
-    this.slot = heads.allocate();
   }
 
-  /** A chain created with its first version, {@code value} (or {@link #TOMBSTONE}) at {@code ts} (tests). */
+  /** A chain created with its first version, {@code value} (or {@link #TOMBSTONE}) at {@code ts}. */
   VersionChain(long ts, Object value) {
-    this(null, ts, value, new HeadSlots());
+    this(null, ts, value);
   }
 
-  /** As {@link #VersionChain(long, Object)}, stored under {@code key}, its head in {@code heads}. */
-  VersionChain(Key key, long ts, Object value, HeadSlots heads) {
+  /** As {@link #VersionChain(long, Object)}, stored under {@code key}. */
+  VersionChain(Key key, long ts, Object value) {
     super(ts, value, null);
     this.key = key;
-    this.heads = heads;
-    this.slot = heads.allocate();
-    heads.set(slot, this);
-  }
-
-  private Version head() {
-    return heads.get(slot);
-  }
-
-  /**
-   * Gives the head's slot back: for a chain that never entered its space (another chain of
-   * the key did first), so no reader ever held it.
-   */
-  void discard() {
-    heads.set(slot, null);
-    heads.free(slot);
+    head = this;
   }
 
   /** True once vacuum took the chain out of its space: it never holds a live version again. */
@@ -81,15 +62,12 @@ final class VersionChain extends Version {
 
   /** The newest version with {@code ts <= readTs}, tombstones included; null if none. */
   Version visible(long readTs) {
-    Version found = null;
-    for (Version v = head(); v != null; v = v.next) {
+    for (Version v = head; v != null; v = v.next) {
       if (v.ts <= readTs) {
-        found = v;
-        break;
+        return v;
       }
     }
-    // read after the slot: a removed chain's slot may hold the next chain's versions by now
-    return removed ? null : found;
+    return null;
   }
 
   /** The value a reader at {@code readTs} sees: null if absent or deleted. */
@@ -100,8 +78,8 @@ final class VersionChain extends Version {
 
   /** The ts of the newest version (tombstones included), or {@link Long#MIN_VALUE}. */
   long newestTs() {
-    Version h = head();
-    return h == null || removed ? Long.MIN_VALUE : h.ts;
+    Version h = head;
+    return h == null ? Long.MIN_VALUE : h.ts;
   }
 
   /**
@@ -116,7 +94,7 @@ final class VersionChain extends Version {
     if (removed) {
       return REMOVED;
     }
-    Version oldHead = head();
+    Version oldHead = head;
     int oldLiveness = liveness(oldHead); // before clearing the embedded version below
     Version prev = null;
     Version cur = oldHead;
@@ -137,12 +115,12 @@ final class VersionChain extends Version {
     }
     Version added = new Version(ts, value, cur);
     if (prev == null) {
-      heads.set(slot, added);
+      head = added;
     } else {
       prev.next = added;
     }
     prune(horizon);
-    return liveness(head()) - oldLiveness;
+    return liveness(head) - oldLiveness;
   }
 
   /**
@@ -152,15 +130,10 @@ final class VersionChain extends Version {
    * @return true if the chain must leave its space
    */
   synchronized boolean vacuum(long horizon) {
-    if (removed) {
-      return true;
-    }
     prune(horizon);
-    Version h = head();
+    Version h = head;
     if (h == null || (h.value == TOMBSTONE && h.ts <= horizon)) {
-      removed = true; // first: a reader that reads through the slot after its reuse sees it
-      heads.set(slot, null);
-      heads.free(slot);
+      removed = true;
     }
     return removed;
   }
@@ -171,7 +144,7 @@ final class VersionChain extends Version {
    * version or a newer one.
    */
   private void prune(long horizon) {
-    for (Version v = head(); v != null; v = v.next) {
+    for (Version v = head; v != null; v = v.next) {
       if (v.ts <= horizon) {
         Version cut = v.next;
         if (cut != null) {
@@ -196,7 +169,7 @@ final class VersionChain extends Version {
   /** Number of versions, tombstones included (diagnostics and tests). */
   int versionCount() {
     int n = 0;
-    for (Version v = head(); v != null; v = v.next) {
+    for (Version v = head; v != null; v = v.next) {
       n++;
     }
     return n;
