@@ -404,6 +404,7 @@ public final class MvccStore {
     }
     SortedRun logged = parts.isEmpty() ? null : parts.get(parts.size() - 1);
     for (int i = parts.size() - 2; i >= 0; i--) {
+      checkpoint.run(); // each merge is one slice of the budget, not all of them together
       logged = RunMerge.merge(parts.get(i), logged);
     }
     if (!s.attachRun(run, logged)) {
@@ -414,7 +415,9 @@ public final class MvccStore {
     }
     WriteLog last = awaitAppends(s.closeLog());
     // at the budget's pace again: a burst at the very end of a build is the one paced
-    // writers cannot make up before it ends
+    // writers cannot make up before it ends. First the merge above is paid back (it ran
+    // without pauses, and what follows may be too short to reach a checkpoint).
+    checkpoint.run();
     if (small != null) {
       writeChains(s, small, checkpoint);
     }
