@@ -112,11 +112,8 @@ final class KeySpace {
    */
   boolean markDeletedInRun(Key key, long ts) {
     SortedRun r = run;
-    if (r == null) {
-      return false;
-    }
-    SortedRun n = newer;
-    return n != null && n.contains(key) ? n.markDeleted(key, ts) : r.markDeleted(key, ts);
+    Found f = r == null ? null : find(r, key);
+    return f != null && f.at() >= 0 && f.run().markDeleted(key, ts);
   }
 
   /** From {@code ts} on, no reader sees any entry of the runs (if the space has any). */
