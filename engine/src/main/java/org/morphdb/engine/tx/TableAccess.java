@@ -22,7 +22,8 @@ import org.morphdb.engine.storage.MvccStore;
  * snapshot without locks. Read-write transactions lock first (a table S lock for scans and
  * index ranges, IS + row S for point reads, IX + row X for writes), then check the table
  * version against the one bound at enlistment, then read the newest committed data merged
- * with their own buffered writes. Rows are returned as stored rows with their keys.
+ * with their own buffered writes. A transaction that has written many rows of a table tries
+ * to lock the whole table instead (lock escalation, {@link RowLockCounts}). Rows are returned as stored rows with their keys.
  */
 public final class TableAccess {
   private final TransactionManager txm;
@@ -65,8 +66,8 @@ public final class TableAccess {
       Object v = store.get(table.id(), key, tx.snapshotTs());
       return v == null ? null : new Row(key, v);
     }
-    lockAndCheck(tx, node, table, LockMode.IS);
-    locks.acquire(tx, new LockName.KeyInSpace(table.id(), key), LockMode.S);
+    LockName.Table tableLock = lockAndCheck(tx, node, table, LockMode.IS);
+    lockRow(tx, tableLock, key, LockMode.S);
     tx.throwIfAborted();
     Object own = tx.writes().table(table.id()).get(key);
     if (own != null) {
@@ -193,25 +194,43 @@ public final class TableAccess {
       throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION,
           "Cannot write table %s in a read-only transaction", table.name());
     }
-    lockAndCheck(tx, node, table, LockMode.IX);
-    locks.acquire(tx, new LockName.KeyInSpace(table.id(), key), LockMode.X);
+    LockName.Table tableLock = lockAndCheck(tx, node, table, LockMode.IX);
+    if (lockRow(tx, tableLock, key, LockMode.X) && tx.rowLockCounts().countAndCheck(table.id())) {
+      locks.tryAcquire(tx, tableLock, LockMode.X); // escalation: no wait; refused, rows stay locked singly
+    }
     tx.throwIfAborted();
   }
 
   /**
-   * Takes the table lock, then applies the operation rule (table version still I's). The
+   * Takes {@code mode} on the row unless the transaction's lock on its table covers it (S or
+   * X on a table grants that mode on every row of it, as after a scan or an escalation);
+   * true when it took a row lock.
+   */
+  private boolean lockRow(Transaction tx, LockName.Table tableLock, Key key, LockMode mode) {
+    LockMode onTable = tx.heldLocks().get(tableLock);
+    if (onTable != null && onTable.covers(mode)) {
+      return false;
+    }
+    locks.acquire(tx, new LockName.KeyInSpace(tableLock.tableId(), key), mode);
+    return true;
+  }
+
+  /**
+   * Takes the table lock (returning its name), then applies the operation rule (table version still I's). The
    * version is checked once per statement and table, at the statement's first row: a DDL
    * that lands later in the statement is caught by the next statement or at commit.
    */
-  private void lockAndCheck(Transaction tx, Node node, TableDef table, LockMode mode) {
+  private LockName.Table lockAndCheck(Transaction tx, Node node, TableDef table, LockMode mode) {
     tx.throwIfAborted();
     txm.enlist(tx, node, table);
-    locks.acquire(tx, new LockName.Table(table.id(), table.name()), mode);
+    LockName.Table tableLock = new LockName.Table(table.id(), table.name());
+    locks.acquire(tx, tableLock, mode);
     if (tx.firstCheckThisStatement(table.id())) {
       txm.checkTableVersion(tx, node, table.id());
     } else {
       tx.throwIfAborted();
     }
+    return tableLock;
   }
 
   /**

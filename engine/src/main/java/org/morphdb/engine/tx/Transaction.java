@@ -28,6 +28,8 @@ public final class Transaction {
   private final HeldLocks heldLocks = new HeldLocks();
   /** Table intention locks taken on the lock manager's fast path (also in heldLocks). */
   private final LockManager.FastLocks fastLocks = new LockManager.FastLocks();
+  /** Row X locks taken per table, for lock escalation. */
+  private final RowLockCounts rowLockCounts = new RowLockCounts(RowLockCounts.ESCALATE_AFTER);
   /**
    * Tables whose version this statement already checked (the operation rule), in {@code
    * checkedThisStatement[0..checkedCount)}; cleared per statement.
@@ -68,6 +70,8 @@ public final class Transaction {
   HeldLocks heldLocks() { return heldLocks; }
 
   LockManager.FastLocks fastLocks() { return fastLocks; }
+
+  RowLockCounts rowLockCounts() { return rowLockCounts; }
 
   public Map<Integer, Integer> tableEnlistVersions() { return tableEnlistVersions; }
 
