@@ -16,7 +16,9 @@ import org.morphdb.engine.storage.MvccStore;
 
 /**
  * An UPDATE that leaves a PUBLIC index's columns alone leaves the row's entry in it alone: no
- * new version of the same entry, no tombstone. One that changes them moves the entry.
+ * new version of the same entry, no tombstone. One that changes them moves the entry: the
+ * commit drops the entry of each row's own old image, also when the transaction read other
+ * rows after it (a commit reuses the image of the row the transaction read last).
  */
 class IndexEntryKeptTest {
 
@@ -45,6 +47,29 @@ class IndexEntryKeptTest {
       assertEquals(List.of(List.of(1L)), query(s, "SELECT id FROM t WHERE a = 11"));
       assertEquals(List.of(), query(s, "SELECT id FROM t WHERE a = 10"));
       assertEquals(List.of(List.of(1L)), query(s, "SELECT id FROM t WHERE b = 101"));
+      assertEquals(List.of(), query(s, "CHECK TABLE t"));
+    }
+  }
+
+  @Test
+  void aTransactionThatMovesSeveralRowsDropsEachRowsOwnOldEntry() {
+    try (Session s = open("index_entry_several")) {
+      update(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, a INT)");
+      update(s, "CREATE INDEX t_a ON t (a)");
+      update(s, "INSERT INTO t VALUES (1, 10), (2, 20), (3, 30)");
+      s.setAutoCommit(false);
+      assertEquals(1, update(s, "UPDATE t SET a = 11 WHERE id = 1"));
+      assertEquals(1, update(s, "DELETE FROM t WHERE id = 2"));
+      assertEquals(List.of(List.of(30)), query(s, "SELECT a FROM t WHERE id = 3")); // read last
+      assertEquals(1, update(s, "INSERT INTO t VALUES (4, 40)"));
+      s.commit();
+      s.setAutoCommit(true);
+      for (int old : new int[] {10, 20}) {
+        assertEquals(List.of(), query(s, "SELECT id FROM t WHERE a = " + old), "entry of a = " + old);
+      }
+      assertEquals(List.of(List.of(1L)), query(s, "SELECT id FROM t WHERE a = 11"));
+      assertEquals(List.of(List.of(3L)), query(s, "SELECT id FROM t WHERE a = 30"));
+      assertEquals(List.of(List.of(4L)), query(s, "SELECT id FROM t WHERE a = 40"));
       assertEquals(List.of(), query(s, "CHECK TABLE t"));
     }
   }

@@ -60,7 +60,7 @@ final class CommitWork {
   private void writeRow(TableDef table, Key rowKey, Object[] newRow) {
     // The old row is stable: this transaction holds the row's X lock. Read only when an
     // index's old entry must go (a table without indexes skips a hash-map lookup per write).
-    Object oldRow = removesOldEntries(table) ? store.get(table.id(), rowKey, Long.MAX_VALUE) : null;
+    Object oldRow = removesOldEntries(table) ? committedImage(table, rowKey) : null;
     if (newRow == null) {
       tombstones.delete(table.id(), rowKey);
     } else {
@@ -86,6 +86,12 @@ final class CommitWork {
         }
       }
     }
+  }
+
+  /** The row's newest committed image (null: none), as the transaction read it if it did. */
+  private Object committedImage(TableDef table, Key rowKey) {
+    Object remembered = tx.committedImage(table.id(), rowKey);
+    return remembered != Transaction.NOT_REMEMBERED ? remembered : store.get(table.id(), rowKey, Long.MAX_VALUE);
   }
 
   private static boolean removesOldEntries(TableDef table) {

@@ -74,7 +74,9 @@ public final class TableAccess {
       return own == WriteSet.DELETED ? null : new Row(key, own);
     }
     // with the stored key, for a write that follows: what it writes then shares that key
-    return store.get(table.id(), key, readTs(), (stored, v) -> new Row(stored, v));
+    Row row = store.get(table.id(), key, readTs(), (stored, v) -> new Row(stored, v));
+    tx.rememberCommitted(table.id(), row == null ? key : row.key(), row == null ? null : row.stored());
+    return row;
   }
 
   /** Rows whose index entry lies in {@code range}; only PUBLIC indexes are ever read. */
@@ -168,7 +170,14 @@ public final class TableAccess {
   public void insert(Transaction tx, Node node, TableDef table, Key key, Object[] row) {
     lockRowForWrite(tx, node, table, key);
     Object own = tx.writes().table(table.id()).get(key);
-    boolean exists = own != null ? own != WriteSet.DELETED : store.get(table.id(), key, readTs()) != null;
+    boolean exists;
+    if (own != null) {
+      exists = own != WriteSet.DELETED;
+    } else {
+      Object committed = store.get(table.id(), key, readTs());
+      tx.rememberCommitted(table.id(), key, committed);
+      exists = committed != null;
+    }
     if (exists) {
       throw MorphException.of(ErrorCode.UNIQUE_VIOLATION,
           "Duplicate primary key %s in table %s", key, table.name());

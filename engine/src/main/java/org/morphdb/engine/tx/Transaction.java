@@ -28,6 +28,16 @@ public final class Transaction {
   private final HeldLocks heldLocks = new HeldLocks();
   /** Table intention locks taken on the lock manager's fast path (also in heldLocks). */
   private final LockManager.FastLocks fastLocks = new LockManager.FastLocks();
+  /**
+   * The newest committed image of the row this transaction read or checked last, for its
+   * commit (which needs a row's old image to find the index entries it drops): the locks the
+   * transaction took before reading keep the image current until the commit. One row only,
+   * the last: that covers a single-row write, the common transaction, without a map per
+   * transaction; {@code lastReadKey == null}: none.
+   */
+  private int lastReadTable;
+  private Object lastReadKey;
+  private Object lastReadImage;
   /** Row X locks taken per table, for lock escalation. */
   private final RowLockCounts rowLockCounts = new RowLockCounts(RowLockCounts.ESCALATE_AFTER);
   /**
@@ -72,6 +82,22 @@ public final class Transaction {
   LockManager.FastLocks fastLocks() { return fastLocks; }
 
   RowLockCounts rowLockCounts() { return rowLockCounts; }
+
+  /** Records {@code image} (null: no row) as the newest committed one of the row, read under the row's lock. */
+  void rememberCommitted(int tableId, Object key, Object image) {
+    lastReadTable = tableId;
+    lastReadKey = key;
+    lastReadImage = image;
+  }
+
+  /** The committed image remembered for the row (null: no row), or {@link #NOT_REMEMBERED}. */
+  Object committedImage(int tableId, Object key) {
+    Object k = lastReadKey;
+    return k != null && lastReadTable == tableId && (k == key || k.equals(key)) ? lastReadImage : NOT_REMEMBERED;
+  }
+
+  /** See {@link #committedImage}. */
+  static final Object NOT_REMEMBERED = new Object();
 
   public Map<Integer, Integer> tableEnlistVersions() { return tableEnlistVersions; }
 
