@@ -178,9 +178,8 @@ public final class JobOperations {
         store.abandonLog(index.id()); // after a failure: the logged writes go to chains
       }
       if (deferOrder) {
-        // also after a failure: the purge scans what was written. After a log, unpaced, as the
-        // end of attachRun
-        store.restoreOrder(index.id(), asRun ? () -> { } : budget::checkpoint);
+        // also after a failure: the purge scans what was written
+        store.restoreOrder(index.id(), budget::checkpoint);
       }
       lastBackfill = budget.usage();
     }

@@ -369,8 +369,7 @@ public final class MvccStore {
    * sorted runs (see {@link SortedRun}): the backfill's with what was logged during its scan,
    * and the run of what was logged while that one was sorted, each key's newest version; the
    * sorts call {@code checkpoint} now and then. Closes the log at the end, waits for the
-   * commits that might still append to it, and writes what they appended last into chains,
-   * without checkpoints.
+   * commits that might still append to it, and writes what they appended last into chains.
    * A space that has a run already gets the entries written into its chains instead. Nothing
    * may read the space before this returns.
    */
@@ -415,16 +414,15 @@ public final class MvccStore {
       }
     }
     WriteLog last = awaitAppends(s.closeLog());
-    // From the close on, without pauses: every commit now marks its deletes in the runs and
-    // writes its new entries as chains, which costs it more than an append to a log did, until
-    // the build ends; a pause here only makes that stretch longer (docs/decisions.md, "The end
-    // of a build is not paced").
-    Runnable unpaced = () -> { };
+    // at the budget's pace again: a burst at the very end of a build is the one paced
+    // writers cannot make up before it ends. First the merge above is paid back (it ran
+    // without pauses, and what follows may be too short to reach a checkpoint).
+    checkpoint.run();
     if (small != null) {
-      writeChains(s, small, unpaced);
+      writeChains(s, small, checkpoint);
     }
     if (last != null) {
-      writeChains(s, last.drain(unpaced), unpaced); // newer than the small run's, where both hold a key
+      writeChains(s, last.drain(checkpoint), checkpoint); // newer than the small run's, where both hold a key
     }
     s.buildDone();
   }
