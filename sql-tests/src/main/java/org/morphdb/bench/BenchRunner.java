@@ -104,6 +104,7 @@ public final class BenchRunner {
     for (int r = 0; r < rounds; r++) {
       for (Dbms d : ALL) {
         if (r < rounds - 1) {
+          Measure.collectGarbage();
           try (Dbms.Db scratch = d.open("bench_load_round")) {
             rates[d.ordinal()][r] = config.bigRows() / loadSeconds(scratch, config.bigRows());
           }
@@ -182,6 +183,7 @@ public final class BenchRunner {
     for (int r = 0; r < count; r++) {
       boolean last = r == count - 1;
       for (Dbms d : ALL) {
+        Measure.collectGarbage();
         rounds.get(d).add(profiled(b, d, () -> round.run(d, last)));
       }
     }
@@ -315,6 +317,7 @@ public final class BenchRunner {
       }
       for (int r = 0; r < ROUNDS; r++) {
         for (Dbms d : ALL) {
+          Measure.collectGarbage();
           rates[d.ordinal()][r] = loops.get(d).run(r == 0 ? config.warmupSeconds() : 0,
               config.measureSeconds() / ROUNDS);
         }

@@ -45,6 +45,18 @@ final class Measure {
     Thread.sleep(Math.round(seconds * 1000));
   }
 
+  /**
+   * A full collection before a database's turn, as JMH's {@code -gc true} does before each
+   * iteration: the databases share one heap, and without it a turn paid for collecting what
+   * the others left behind. A young collection that found the previous turns' freshly
+   * inserted rows of all three databases alive copied 1.9 GB in one 1.5 s pause, and the
+   * database whose turn it was ran a round of the insert benchmark at 17,000-93,000 rows/s
+   * instead of 400,000-500,000.
+   */
+  static void collectGarbage() {
+    System.gc();
+  }
+
   /** Heap in use after full collections, in bytes. */
   static long usedHeapAfterGc() throws InterruptedException {
     long used = Long.MAX_VALUE;
