@@ -70,7 +70,7 @@ public final class TransactionManager {
       TableDef initial = node.catalogAt(ts).table(resolved.id()).orElseThrow(
           () -> MorphException.of(ErrorCode.TABLE_NOT_FOUND, "Table '%s' not found", resolved.name()));
       e = new Enlistment(initial.id(), ts, initial);
-      tx.enlisted().put(initial.id(), e);
+      tx.enlist(e);
       tx.tableEnlistVersions().put(initial.id(), initial.version());
     }
     return e;
@@ -148,7 +148,8 @@ public final class TransactionManager {
   }
 
   private void validateForwardCompatible(Transaction tx, Catalog c) {
-    for (Enlistment e : tx.enlisted().values()) {
+    for (int i = 0; i < tx.enlistedCount(); i++) {
+      Enlistment e = tx.enlistedAt(i);
       Optional<String> why = Compatibility.incompatibility(e.initial(), c.table(e.tableId()).orElse(null));
       if (why.isPresent()) {
         throw MorphException.of(ErrorCode.INCOMPATIBLE_SCHEMA,
