@@ -23,7 +23,8 @@ import org.morphdb.engine.storage.MvccStore;
  * index ranges, IS + row S for point reads, IX + row X for writes), then check the table
  * version against the one bound at enlistment, then read the newest committed data merged
  * with their own buffered writes. A transaction that has written many rows of a table tries
- * to lock the whole table instead (lock escalation, {@link RowLockCounts}). Rows are returned as stored rows with their keys.
+ * to lock the whole table instead (lock escalation, {@link RowLockCounts}). Rows are
+ * returned as stored rows with their keys.
  */
 public final class TableAccess {
   private final TransactionManager txm;
@@ -225,9 +226,10 @@ public final class TableAccess {
   }
 
   /**
-   * Takes the table lock (returning its name), then applies the operation rule (table version still I's). The
-   * version is checked once per statement and table, at the statement's first row: a DDL
-   * that lands later in the statement is caught by the next statement or at commit.
+   * Takes the table lock (returning its name), then applies the operation rule (table
+   * version still I's). The version is checked once per statement and table, at the
+   * statement's first row: a DDL that lands later in the statement is caught by the next
+   * statement or at commit.
    */
   private LockName.Table lockAndCheck(Transaction tx, Node node, TableDef table, LockMode mode) {
     tx.throwIfAborted();
