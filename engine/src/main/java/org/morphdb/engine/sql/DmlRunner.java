@@ -134,6 +134,7 @@ final class DmlRunner {
     int n = t.columns().size();
     List<Key> oldKeys = new ArrayList<>();
     List<Object[]> newRows = new ArrayList<>();
+    access.intendToWrite(tx, node, t);
     Iterator<Object[]> it = plan.query().execute(source, args);
     while (it.hasNext()) {
       Object[] r = it.next();
@@ -167,6 +168,7 @@ final class DmlRunner {
 
   private long delete(Transaction tx, Node node, DmlPlan plan, Object[] args, TxTableSource source) {
     List<Key> keys = new ArrayList<>();
+    access.intendToWrite(tx, node, plan.table());
     plan.query().execute(source, args).forEachRemaining(r -> keys.add((Key) r[0]));
     for (Key k : keys) {
       access.delete(tx, node, plan.table(), k);

@@ -105,7 +105,7 @@ final class PointWrite {
     }
     TableDef t = key.table();
     Key k = key.key(args);
-    TableAccess.Row row = k == null ? null : access.lookup(tx, node, t, k);
+    TableAccess.Row row = k == null ? null : access.lookupForWrite(tx, node, t, k);
     if (row == null) {
       return 0;
     }

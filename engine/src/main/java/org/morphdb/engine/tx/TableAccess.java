@@ -69,6 +69,34 @@ public final class TableAccess {
     }
     LockName.Table tableLock = lockAndCheck(tx, node, table, LockMode.IS);
     lockRow(tx, tableLock, key, LockMode.S);
+    return readLocked(tx, table, key);
+  }
+
+  /**
+   * As {@link #lookup} for a statement that goes on to write the row (an UPDATE or DELETE by
+   * key): takes the write locks (IX, row X) at once. Read locks first, upgraded at the write,
+   * let two such statements, or one and a transaction holding the table's S lock, each hold
+   * the lock the other's upgrade waits for: a deadlock, where now the second simply waits.
+   */
+  public Row lookupForWrite(Transaction tx, Node node, TableDef table, Key key) {
+    lockRowForWrite(tx, node, table, key);
+    return readLocked(tx, table, key);
+  }
+
+  /**
+   * Takes the table's write intention (IX) for a statement that reads the rows it will then
+   * write (an UPDATE or DELETE through a query), for the reason given at {@link
+   * #lookupForWrite}: its reads then take no table lock that its writes upgrade.
+   */
+  public void intendToWrite(Transaction tx, Node node, TableDef table) {
+    if (tx.readOnly()) {
+      throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION,
+          "Cannot write table %s in a read-only transaction", table.name());
+    }
+    lockAndCheck(tx, node, table, LockMode.IX);
+  }
+
+  private Row readLocked(Transaction tx, TableDef table, Key key) {
     tx.throwIfAborted();
     Object own = tx.writes().table(table.id()).get(key);
     if (own != null) {
@@ -213,15 +241,20 @@ public final class TableAccess {
 
   /**
    * Takes {@code mode} on the row unless the transaction's lock on its table covers it (S or
-   * X on a table grants that mode on every row of it, as after a scan or an escalation);
-   * true when it took a row lock.
+   * X on a table grants that mode on every row of it, as after a scan or an escalation) or
+   * the transaction holds it already; true when it took a row lock.
    */
   private boolean lockRow(Transaction tx, LockName.Table tableLock, Key key, LockMode mode) {
     LockMode onTable = tx.heldLocks().get(tableLock);
     if (onTable != null && onTable.covers(mode)) {
       return false;
     }
-    locks.acquire(tx, new LockName.KeyInSpace(tableLock.tableId(), key), mode);
+    LockName.KeyInSpace row = new LockName.KeyInSpace(tableLock.tableId(), key);
+    LockMode held = tx.heldLocks().get(row);
+    if (held != null && held.covers(mode)) {
+      return false; // taken already, and counted
+    }
+    locks.acquire(tx, row, mode);
     return true;
   }
 
