@@ -89,11 +89,16 @@ public final class TableAccess {
    * #lookupForWrite}: its reads then take no table lock that its writes upgrade.
    */
   public void intendToWrite(Transaction tx, Node node, TableDef table) {
+    lockTableForWrite(tx, node, table);
+  }
+
+  /** IX on the table and the operation rule, after refusing a read-only transaction; the lock's name. */
+  private LockName.Table lockTableForWrite(Transaction tx, Node node, TableDef table) {
     if (tx.readOnly()) {
       throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION,
           "Cannot write table %s in a read-only transaction", table.name());
     }
-    lockAndCheck(tx, node, table, LockMode.IX);
+    return lockAndCheck(tx, node, table, LockMode.IX);
   }
 
   private Row readLocked(Transaction tx, TableDef table, Key key) {
@@ -228,11 +233,7 @@ public final class TableAccess {
   // --- helpers -------------------------------------------------------------------------
 
   private void lockRowForWrite(Transaction tx, Node node, TableDef table, Key key) {
-    if (tx.readOnly()) {
-      throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION,
-          "Cannot write table %s in a read-only transaction", table.name());
-    }
-    LockName.Table tableLock = lockAndCheck(tx, node, table, LockMode.IX);
+    LockName.Table tableLock = lockTableForWrite(tx, node, table);
     if (lockRow(tx, tableLock, key, LockMode.X) && tx.rowLockCounts().countAndCheck(table.id())) {
       locks.tryAcquire(tx, tableLock, LockMode.X); // escalation: no wait; refused, rows stay locked singly
     }

@@ -1,6 +1,7 @@
 package org.morphdb.engine.tx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,6 +106,6 @@ class LockEscalationTest {
       counts.countAndCheck(9); // another table counts apart
     }
     assertEquals("4 8 16 32 ", tries.toString());
-    assertEquals(false, new RowLockCounts(0).countAndCheck(7), "0 turns escalation off");
+    assertFalse(new RowLockCounts(0).countAndCheck(7), "0 turns escalation off");
   }
 }
