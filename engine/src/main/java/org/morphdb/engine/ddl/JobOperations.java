@@ -129,16 +129,18 @@ public final class JobOperations {
       return;
     }
     IndexDef index = Lookup.index(table, ctx.indexId);
-    // No one scans the index before it is PUBLIC: its key order is built once, at the end.
-    // (The naive build of unsafe=skip-states backfills a PUBLIC index: it keeps its order.)
-    boolean deferOrder = index.state() != IndexState.PUBLIC;
+    // No one reads the index before it is PUBLIC. (The naive build of unsafe=skip-states
+    // backfills a PUBLIC index: it keeps its order.) A plain index then gets its entries, and
+    // what commits write to it meanwhile, as sorted runs attached at the end: arrays instead
+    // of an object graph per entry (see SortedRun, WriteLog); its chains are only those
+    // written after that, each brought into key order as it is written. A UNIQUE index is
+    // written through its chains, and their key order is built once, at the end.
+    boolean notRead = index.state() != IndexState.PUBLIC;
+    boolean asRun = notRead && !index.unique();
+    boolean deferOrder = notRead && !asRun;
     if (deferOrder) {
       store.deferOrder(index.id());
     }
-    // A plain index no one reads yet gets its entries, and what commits write to it
-    // meanwhile, as one sorted run attached at the end: arrays instead of an object graph
-    // per entry (see SortedRun, WriteLog).
-    boolean asRun = deferOrder && !index.unique();
     long total = store.approximateSize(table.id());
     if (asRun) {
       store.openLog(index.id(), logStripeCapacity(total));

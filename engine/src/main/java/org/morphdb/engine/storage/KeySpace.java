@@ -33,12 +33,14 @@ final class KeySpace {
    */
   private volatile SortedRun run;
   /**
-   * What commits wrote to the space while its backfill sorted {@link #run}, as a second, small
-   * run whose entry of a key hides the big one's (it is newer); null if none. Kept apart so
-   * that a build does not end by copying the whole big run (see {@link MvccStore#attachRun}).
-   * Set with the run, before it.
+   * What commits wrote to the space while its backfill sorted {@link #run}, as smaller runs,
+   * newest first, each one's entry of a key hiding those of the runs after it and of the big
+   * run: the writes logged during the sorts, then (added last, see {@link #addNewest}) those
+   * logged until the log closed. Kept apart so that a build does not end by copying the whole
+   * big run (see {@link MvccStore#attachRun}). Replaced whole, never changed in place.
    */
-  private volatile SortedRun newer;
+  private volatile SortedRun[] newer = NO_RUNS;
+  private static final SortedRun[] NO_RUNS = {};
   /** While a backfill runs: where commits append their writes instead (see {@link WriteLog}). */
   private volatile WriteLog log;
   /** From opening a log until its writes are in the run or in chains: see {@link #shadowsRun}. */
@@ -69,9 +71,9 @@ final class KeySpace {
     return run;
   }
 
-  /** The run of what commits wrote while the space's run was sorted, or null. */
-  SortedRun newerRun() {
-    return run == null ? null : newer; // the run first: it is set last
+  /** The runs of what commits wrote while the space's run was sorted, newest first; empty if none. */
+  SortedRun[] newerRuns() {
+    return run == null ? NO_RUNS : newer; // the run first: it is set last
   }
 
   /**
@@ -84,23 +86,39 @@ final class KeySpace {
     if (run != null) {
       return false;
     }
-    newer = later == null || later.size() == 0 ? null : later;
+    newer = later == null || later.size() == 0 ? NO_RUNS : new SortedRun[] {later};
     run = added;
     return true;
+  }
+
+  /**
+   * Adds {@code newest}, whose entries are newer than every other run's, in front of the
+   * newer runs. While the space is {@link #building}: a delete meanwhile is a tombstone, not a
+   * mark in an older run (see {@link #markDeletedInRun}).
+   */
+  synchronized void addNewest(SortedRun newest) {
+    if (newest.size() == 0) {
+      return;
+    }
+    SortedRun[] runs = new SortedRun[newer.length + 1];
+    runs[0] = newest;
+    System.arraycopy(newer, 0, runs, 1, newer.length);
+    newer = runs;
   }
 
   /** A key's place in a run ({@code at} negative: not there). */
   private record Found(SortedRun run, int at) {}
 
   /**
-   * Where a reader finds {@code key} in the runs, {@code r} being the space's run: the newer
-   * run's entry if it has one (it hides the older), else {@code r}'s, if any.
+   * Where a reader finds {@code key} in the runs, {@code r} being the space's run: the entry
+   * of the newest run that has one (it hides the older runs'), else {@code r}'s, if any.
    */
   private Found find(SortedRun r, Key key) {
-    SortedRun n = newer;
-    int i = n == null ? -1 : n.search(key);
-    if (i >= 0) {
-      return new Found(n, i);
+    for (SortedRun n : newer) {
+      int i = n.search(key);
+      if (i >= 0) {
+        return new Found(n, i);
+      }
     }
     return new Found(r, r.search(key));
   }
@@ -108,19 +126,20 @@ final class KeySpace {
   /**
    * Deletes {@code key}'s run entry at {@code ts} in place (see {@link SortedRun#markDeleted});
    * false if the runs hold no live entry of it. The caller holds the key's row lock and saw no
-   * chain for the key.
+   * chain for the key. False too while the space is {@link #building}: the key's newest
+   * version may then be in a log on its way into a run newer than the one marked, where it
+   * would hide the mark, so the delete must be a tombstone (which {@link #shadowsRun} keeps).
    */
   boolean markDeletedInRun(Key key, long ts) {
     SortedRun r = run;
-    Found f = r == null ? null : find(r, key);
+    Found f = r == null || building ? null : find(r, key);
     return f != null && f.at() >= 0 && f.run().markDeleted(key, ts);
   }
 
   /** From {@code ts} on, no reader sees any entry of the runs (if the space has any). */
   void retireRuns(long ts) {
     SortedRun r = run;
-    SortedRun n = newerRun();
-    if (n != null) {
+    for (SortedRun n : newerRuns()) {
       n.retire(ts);
     }
     if (r != null) {
@@ -128,11 +147,14 @@ final class KeySpace {
     }
   }
 
-  /** The entries of the runs (a key in both counted twice). */
+  /** The entries of the runs (a key in several counted in each). */
   int runEntries() {
     SortedRun r = run;
-    SortedRun n = newerRun();
-    return (r == null ? 0 : r.size()) + (n == null ? 0 : n.size());
+    int entries = r == null ? 0 : r.size();
+    for (SortedRun n : newerRuns()) {
+      entries += n.size();
+    }
+    return entries;
   }
 
   /** The value a reader at {@code readTs} sees under {@code key}: null if absent or deleted. */

@@ -5,15 +5,14 @@ import java.util.Map;
 
 /**
  * The visible entries of a key range of a space with a {@link SortedRun}: its chains in key
- * order merged with the run's entries in the range (and those of the space's newer run, whose
- * entry of a key hides the older run's). Where a chain and a run hold a key, the newer version
+ * order merged with the run's entries in the range (and those of the space's newer runs, whose
+ * entry of a key hides the older runs'). Where a chain and a run hold a key, the newer version
  * wins, as in {@link KeySpace#read} (a chain's tombstone after the run's ts hides the entry).
  */
 final class MergedEntries extends LookaheadEntries {
   private final Iterator<Map.Entry<Key, VersionChain>> chains;
-  private final Piece older;
-  /** Null if the space has one run. */
-  private final Piece newer;
+  /** The runs' entries in the range, newest run first, the space's big run last. */
+  private final Piece[] pieces;
   private final long readTs;
   /** Skip keys with a version newer than readTs (see {@link MvccStore#scanUnchangedSince}). */
   private final boolean unchangedOnly;
@@ -50,31 +49,46 @@ final class MergedEntries extends LookaheadEntries {
     }
   }
 
-  MergedEntries(Iterator<Map.Entry<Key, VersionChain>> chains, SortedRun run, SortedRun newerRun,
+  MergedEntries(Iterator<Map.Entry<Key, VersionChain>> chains, SortedRun run, SortedRun[] newerRuns,
       KeyRange range, long readTs, boolean unchangedOnly, boolean descending) {
     this.chains = chains;
-    this.older = new Piece(run, range, descending);
-    this.newer = newerRun == null ? null : new Piece(newerRun, range, descending);
+    this.pieces = new Piece[newerRuns.length + 1];
+    for (int i = 0; i < newerRuns.length; i++) {
+      pieces[i] = new Piece(newerRuns[i], range, descending);
+    }
+    pieces[newerRuns.length] = new Piece(run, range, descending);
     this.readTs = readTs;
     this.unchangedOnly = unchangedOnly;
     this.descending = descending;
   }
 
-  /** The run whose entry comes next in scan order (of one key in both, the newer), or null. */
+  /**
+   * The run whose entry comes next in scan order, or null; of one key in several runs, the
+   * newest run's, the others stepping past theirs (hidden by it).
+   */
   private Piece runNext() {
-    boolean fromOlder = older.left();
-    if (newer == null || !newer.left()) {
-      return fromOlder ? older : null;
+    if (pieces.length == 1) {
+      return pieces[0].left() ? pieces[0] : null;
     }
-    if (!fromOlder) {
-      return newer;
+    Piece next = null;
+    for (Piece p : pieces) { // newest first: on a tie the one found first wins
+      if (p.left() && (next == null || before(SortedRun.compareEntries(p.run, p.at, next.run, next.at)))) {
+        next = p;
+      }
     }
-    int c = SortedRun.compareEntries(older.run, older.at, newer.run, newer.at);
-    if (c == 0) {
-      older.step(); // hidden by the newer run's entry of the key
-      return newer;
+    if (next != null) {
+      for (Piece p : pieces) {
+        if (p != next && p.left() && SortedRun.compareEntries(p.run, p.at, next.run, next.at) == 0) {
+          p.step();
+        }
+      }
     }
-    return (descending ? c > 0 : c < 0) ? older : newer;
+    return next;
+  }
+
+  /** True if {@code c}, an order of two keys as by {@code compareTo}, puts the first before the second in scan order. */
+  private boolean before(int c) {
+    return descending ? c > 0 : c < 0;
   }
 
   @Override

@@ -252,7 +252,7 @@ public final class MvccStore {
       boolean descending) {
     SortedRun run = s.run();
     return run == null ? new VisibleEntries(s.ordered(range, descending), readTs, unchangedOnly)
-        : new MergedEntries(s.ordered(range, descending), run, s.newerRun(), range, readTs, unchangedOnly, descending);
+        : new MergedEntries(s.ordered(range, descending), run, s.newerRuns(), range, readTs, unchangedOnly, descending);
   }
 
   // ---- writes outside commits ----
@@ -351,7 +351,7 @@ public final class MvccStore {
 
   /** At most this many logs are sorted after the backfill's own entries (see {@link #attachRun}). */
   private static final int CATCH_UP_ROUNDS = 8;
-  /** A log this small is the last to be sorted, and becomes chains with what comes after it. */
+  /** A log this small is the last to be sorted on its own; the final run takes its writes. */
   private static final int CAUGHT_UP = 1 << 12;
 
   /**
@@ -365,41 +365,37 @@ public final class MvccStore {
   }
 
   /**
-   * Puts the backfill's entries and the writes logged meanwhile into {@code space} as two
-   * sorted runs (see {@link SortedRun}): the backfill's with what was logged during its scan,
-   * and the run of what was logged while that one was sorted, each key's newest version; the
-   * sorts call {@code checkpoint} now and then. Closes the log at the end, waits for the
-   * commits that might still append to it, and writes what they appended last into chains.
-   * A space that has a run already gets the entries written into its chains instead. Nothing
-   * may read the space before this returns.
+   * Puts the backfill's entries and the writes logged meanwhile into {@code space} as sorted
+   * runs (see {@link SortedRun}): the backfill's with what was logged during its scan; the run
+   * of what was logged while that one was sorted; and, after the log is closed, the run of
+   * what was logged last. The sorts call {@code checkpoint} now and then. A space that has a
+   * run already gets the entries written into its chains instead. Nothing may read the space
+   * before this returns.
    */
   public void attachRun(long space, RunBuilder entries, Runnable checkpoint) {
     KeySpace s = spaces.getOrCreate(space);
     // Each sort runs with a log open: commits append to a fresh one, and none writes a chain
     // of this space. What a log gathered is sorted on its own while the next one gathers,
-    // until one is small: under a small CPU share a sort takes many times its CPU time, and
-    // what the last log holds becomes chains, objects the writers' young collections copy
-    // and the key order's restore sorts. The logs' runs are merged with each other once, at
-    // the end, the newest ones first (so the first and biggest is copied once), and not into
-    // the big run: that copy of every entry, without pauses, let the last log grow for its
-    // whole length. A small last log's run is not merged at all.
+    // until one is small: under a small CPU share a sort takes many times its CPU time. The
+    // logs' runs are merged with each other once, the newest ones first (so the first and
+    // biggest is copied once), and not into the big run: that copy of every entry let the
+    // last log grow for its whole length.
     WriteLog first = awaitAppends(s.rotateLog());
     if (first != null) {
       first.drainInto(entries);
     }
     SortedRun run = entries.build(checkpoint);
     List<SortedRun> parts = new ArrayList<>();
-    SortedRun small = null;
+    WriteLog small = null;
     for (int round = 0; round < CATCH_UP_ROUNDS && small == null; round++) {
       WriteLog next = awaitAppends(s.rotateLog());
       if (next == null) {
         break;
       }
-      SortedRun part = next.drain(checkpoint);
-      if (part.size() > CAUGHT_UP || parts.isEmpty()) {
-        parts.add(part);
+      if (next.size() > CAUGHT_UP || parts.isEmpty()) {
+        parts.add(next.drain(checkpoint));
       } else {
-        small = part; // cheaper as chains than merged into the logged run
+        small = next; // sorted with the last log, below
       }
     }
     SortedRun logged = parts.isEmpty() ? null : parts.get(parts.size() - 1);
@@ -407,22 +403,31 @@ public final class MvccStore {
       checkpoint.run(); // each merge is one slice of the budget, not all of them together
       logged = RunMerge.merge(parts.get(i), logged);
     }
-    if (!s.attachRun(run, logged)) {
+    // The merges are paid back while the log is still open: a commit appending to it costs
+    // little, and one after the close writes chains and searches the runs.
+    checkpoint.run();
+    boolean attached = s.attachRun(run, logged);
+    if (!attached) {
       writeChains(s, run, () -> { });
       if (logged != null) {
         writeChains(s, logged, () -> { }); // newer: its versions land above the run's
       }
     }
+    // From the close on, commits write chains (deletes tombstones, see KeySpace#markDeletedInRun)
+    // until what the last logs hold is a run: a sort, short next to writing it as chains.
     WriteLog last = awaitAppends(s.closeLog());
-    // at the budget's pace again: a burst at the very end of a build is the one paced
-    // writers cannot make up before it ends. First the merge above is paid back (it ran
-    // without pauses, and what follows may be too short to reach a checkpoint).
-    checkpoint.run();
+    RunBuilder latest = RunBuilder.at(0, 16);
     if (small != null) {
-      writeChains(s, small, checkpoint);
+      small.drainInto(latest);
     }
     if (last != null) {
-      writeChains(s, last.drain(checkpoint), checkpoint); // newer than the small run's, where both hold a key
+      last.drainInto(latest); // after the small log's: newer where both hold a key
+    }
+    SortedRun tail = latest.build(checkpoint);
+    if (attached) {
+      s.addNewest(tail);
+    } else {
+      writeChains(s, tail, checkpoint);
     }
     s.buildDone();
   }
@@ -586,10 +591,16 @@ public final class MvccStore {
     return s != null && s.run() != null;
   }
 
-  /** True if {@code space}'s run came with a newer one (tests and diagnostics). */
-  boolean hasNewerRun(long space) {
+  /** True while {@code space} has a log open (tests and diagnostics). */
+  boolean logOpen(long space) {
     KeySpace s = spaces.get(space);
-    return s != null && s.newerRun() != null;
+    return s != null && s.log() != null;
+  }
+
+  /** How many runs newer than its big run {@code space} has (tests and diagnostics). */
+  int newerRuns(long space) {
+    KeySpace s = spaces.get(space);
+    return s == null ? 0 : s.newerRuns().length;
   }
 
   /**

@@ -7,8 +7,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * plain (not UNIQUE) index writes at its snapshot, and what the application's writers wrote
  * to the index meanwhile ({@link WriteLog}), kept in a few large arrays instead of a
  * hash-map node, a version chain and a tree slot per entry. Built by {@link RunBuilder}. A
- * space may have two: the backfill's, and the run of what was logged while that one was
- * sorted, whose entry of a key hides the other's ({@link KeySpace#newerRun}).
+ * space may have up to three: the backfill's, the run of what was logged while that one was
+ * sorted, and the run of what was logged last; a newer run's entry of a key hides the older
+ * runs' ({@link KeySpace#newerRuns}).
  *
  * <p>Why: a backfill of a million entries as objects allocates a few hundred MB that survive,
  * and every young collection during the build copies them while the application's writers

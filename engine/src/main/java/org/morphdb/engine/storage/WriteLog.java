@@ -74,14 +74,9 @@ final class WriteLog {
     return true;
   }
 
-  /** Stops appends (see the class comment for when the last one has finished). */
-  void close() {
-    closed = true;
-  }
-
-  /** Moves every appended write into {@code target}, after its entries. Once the log is closed. */
-  void drainInto(RunBuilder target) {
-    int total = target.size();
+  /** The writes appended so far. */
+  int size() {
+    int total = 0;
     for (int i = 0; i < STRIPES; i++) {
       RunBuilder stripe = stripes.get(i);
       if (stripe != null) {
@@ -90,7 +85,17 @@ final class WriteLog {
         }
       }
     }
-    target.reserve(total); // one copy of the columns at most, not one per stripe
+    return total;
+  }
+
+  /** Stops appends (see the class comment for when the last one has finished). */
+  void close() {
+    closed = true;
+  }
+
+  /** Moves every appended write into {@code target}, after its entries. Once the log is closed. */
+  void drainInto(RunBuilder target) {
+    target.reserve(target.size() + size()); // one copy of the columns at most, not one per stripe
     for (int i = 0; i < STRIPES; i++) {
       RunBuilder stripe = stripes.get(i);
       if (stripe != null) {

@@ -28,20 +28,22 @@
  * <h2>Backfill</h2>
  * The online index backfill opens a snapshot S, scans the rows at S, may skip rows whose
  * {@code newestVersionTs > S} (their writers maintained the index), and writes index
- * entries stamped S: they land below newer versions, which keep winning. Around it, {@code
- * deferOrder(indexSpace)} / {@code restoreOrder(indexSpace)} (in a {@code finally}):
- * meanwhile chains written to the index only enter its hash map, and the restore builds its
- * B+tree in one sorted pass (no one scans an index before it is PUBLIC).
+ * entries stamped S: they land below newer versions, which keep winning. A plain index's
+ * backfill goes into sorted runs:
  * <pre>
  *   store.openLog(index, capacity);       // commits append their writes to the index here
  *   RunBuilder run = RunBuilder.at(s, n); // a plain index: the backfill's entries in columns
  *   run.addParts(parts, rowKey);          //   ... for every row unchanged since S
- *   store.attachRun(index, run, cp);      // folds the log in and sorts (a second log open meanwhile), sorts that one, attaches both
+ *   store.attachRun(index, run, cp);      // folds the log in and sorts (later logs open meanwhile), attaches the runs
  *   // on failure instead: store.abandonLog(index) writes the logged writes into chains
  * </pre>
  * A plain index's entries thus become an immutable {@link SortedRun}, and what commits logged
- * while it was sorted a second, small one whose entry of a key hides the first's; its
- * keyspace's chains hold every later change, and a reader takes the newer of the two. A UNIQUE index's backfill
+ * while it was sorted smaller ones whose entry of a key hides the older runs'; its keyspace's
+ * chains hold every later change, and a reader takes the newest of them. A UNIQUE index's
+ * backfill writes chains with {@code putAllAt}, under the writers' value locks, between
+ * {@code deferOrder(indexSpace)} and {@code restoreOrder(indexSpace)} (in a {@code finally}):
+ * meanwhile its chains only enter the hash map, and the restore builds its B+tree in one
+ * sorted pass (no one scans an index before it is PUBLIC). A UNIQUE index's backfill
  * writes chains with {@code putAllAt}, under the writers' value locks.
  */
 package org.morphdb.engine.storage;
