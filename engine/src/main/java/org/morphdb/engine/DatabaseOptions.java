@@ -23,7 +23,7 @@ public record DatabaseOptions(
           "backfillshare");
 
   /** The default of {@link #backfillShare}: system property {@code morph.backfill.share}, else this. */
-  public static final int DEFAULT_BACKFILL_SHARE = 8;
+  public static final int DEFAULT_BACKFILL_SHARE = 6;
 
   /** The CPU an index backfill may use while foreground commits run, in cores. */
   public double backfillCores() {

@@ -20,7 +20,7 @@ enum DriverOption {
   KEEP("keep", Kind.BOOLEAN, "false", true, "keep the database for the life of the JVM"),
   BACKFILL_SHARE("backfillShare", Kind.COUNT, null, true,
       "percentage of the machine's CPU (all cores) an index backfill may use while writers commit,"
-          + " 1-100 (default 8, or system property morph.backfill.share)"),
+          + " 1-100 (default 6, or system property morph.backfill.share)"),
   NODE("node", Kind.COUNT, null, false, "compute node this connection attaches to (default round-robin)"),
   AUTO_RETRY("autoRetry", Kind.BOOLEAN, "true", false,
       "retry schema-version mismatches, and 40001 aborts in auto-commit mode, transparently"),
