@@ -43,7 +43,10 @@ final class KeySpace {
   private static final SortedRun[] NO_RUNS = {};
   /** While a backfill runs: where commits append their writes instead (see {@link WriteLog}). */
   private volatile WriteLog log;
-  /** From opening a log until its writes are in the run or in chains: see {@link #shadowsRun}. */
+  /**
+   * From opening a log until its writes are in the runs or in chains: chains then hide what a
+   * log may still hold ({@link #shadowsRun}), and deletes are tombstones ({@link #markDeletedInRun}).
+   */
   private volatile boolean building;
 
   KeySpace(long id) {

@@ -414,7 +414,10 @@ public final class MvccStore {
       }
     }
     // From the close on, commits write chains (deletes tombstones, see KeySpace#markDeletedInRun)
-    // until what the last logs hold is a run: a sort, short next to writing it as chains.
+    // until what the last logs hold is a run: a sort, short next to writing it as chains, and
+    // run without pauses. Paced, it stretched to many times its few milliseconds of CPU,
+    // the stretch in which every commit costs the most, at the very end of the build, where
+    // a writer that falls behind has no time left to catch up.
     WriteLog last = awaitAppends(s.closeLog());
     RunBuilder latest = RunBuilder.at(0, 16);
     if (small != null) {
@@ -423,7 +426,7 @@ public final class MvccStore {
     if (last != null) {
       last.drainInto(latest); // after the small log's: newer where both hold a key
     }
-    SortedRun tail = latest.build(checkpoint);
+    SortedRun tail = latest.build(() -> { });
     if (attached) {
       s.addNewest(tail);
     } else {
