@@ -349,6 +349,9 @@ public final class MvccStore {
 
   // ---- bulk builds ----
 
+  /** Tests: runs in {@link #attachRun} once the log is closed, before the last run is attached. */
+  volatile Runnable logClosedHook = () -> { };
+
   /** At most this many logs are sorted after the backfill's own entries (see {@link #attachRun}). */
   private static final int CATCH_UP_ROUNDS = 8;
   /** A log this small is the last to be sorted on its own; the final run takes its writes. */
@@ -419,6 +422,7 @@ public final class MvccStore {
     // the stretch in which every commit costs the most, at the very end of the build, where
     // a writer that falls behind has no time left to catch up.
     WriteLog last = awaitAppends(s.closeLog());
+    logClosedHook.run();
     RunBuilder latest = RunBuilder.at(0, 16);
     if (small != null) {
       small.drainInto(latest);
