@@ -137,7 +137,7 @@ public final class JobOperations {
     // written through its chains, and their key order is built once, at the end.
     boolean notRead = index.state() != IndexState.PUBLIC;
     boolean asRun = notRead && !index.unique();
-    boolean deferOrder = notRead && !asRun;
+    boolean deferOrder = notRead && index.unique();
     if (deferOrder) {
       store.deferOrder(index.id());
     }
