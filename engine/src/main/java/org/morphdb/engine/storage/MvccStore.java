@@ -592,12 +592,6 @@ public final class MvccStore {
     return n;
   }
 
-  /** True once {@code space} has a run attached (tests and diagnostics). */
-  boolean hasRun(long space) {
-    KeySpace s = spaces.get(space);
-    return s != null && s.run() != null;
-  }
-
   /** True while {@code space} has a log open (tests and diagnostics). */
   boolean logOpen(long space) {
     KeySpace s = spaces.get(space);
