@@ -106,7 +106,9 @@ public final class Database {
 
   Session openSession(Map<String, String> sessionOptions) {
     Node node = pickNode(sessionOptions);
-    return new SessionImpl(this, node, () -> DatabaseRegistry.sessionClosed(this));
+    boolean ddlInTransactionFails = sessionOptions.entrySet().stream()
+        .anyMatch(e -> e.getKey().equalsIgnoreCase("ddlInTransaction") && e.getValue().trim().equalsIgnoreCase("error"));
+    return new SessionImpl(this, node, ddlInTransactionFails, () -> DatabaseRegistry.sessionClosed(this));
   }
 
   private Node pickNode(Map<String, String> sessionOptions) {

@@ -29,7 +29,7 @@ public record DatabaseOptions(
   public double backfillCores() {
     return backfillShare / 100.0 * Runtime.getRuntime().availableProcessors();
   }
-  static final Set<String> SESSION_KEYS = Set.of("node", "autoretry", "maxretries", "user", "password");
+  static final Set<String> SESSION_KEYS = Set.of("node", "autoretry", "maxretries", "ddlintransaction", "user", "password");
 
   public static DatabaseOptions parse(Map<String, String> options) {
     Map<String, String> given = new HashMap<>();

@@ -30,6 +30,8 @@ final class SessionImpl implements Session {
   private final Runnable onClose;
   private final SqlEngine sql;
   private final TransactionManager txm;
+  /** {@code ddlInTransaction=error}: DDL inside a transaction that used tables fails with 25001. */
+  private final boolean ddlInTransactionFails;
   private final Map<Long, Prepared> prepared = new HashMap<>();
   private Transaction tx;
   private boolean autoCommit = true;
@@ -37,8 +39,9 @@ final class SessionImpl implements Session {
   private volatile boolean closed;
   private volatile Thread running;
 
-  SessionImpl(Database db, Node node, Runnable onClose) {
+  SessionImpl(Database db, Node node, boolean ddlInTransactionFails, Runnable onClose) {
     this.db = db;
+    this.ddlInTransactionFails = ddlInTransactionFails;
     this.node = node;
     this.onClose = onClose;
     this.sql = db.sql();
@@ -98,11 +101,21 @@ final class SessionImpl implements Session {
     }
   }
 
+  /**
+   * DDL is not transactional. Inside a transaction that has already used tables it first
+   * commits that transaction, as H2, MySQL and Oracle do and as Flyway and Liquibase expect
+   * (a failed commit is the statement's error, and the DDL does not run); with
+   * {@code ddlInTransaction=error} it is refused with 25001 and the transaction goes on.
+   */
   private Response runDdl(Prepared p) {
-    if (tx != null && tx.state() == TxState.ACTIVE && (tx.readOnly() || !tx.enlisted().isEmpty())) {
+    boolean usedTables = tx != null && (tx.readOnly() || !tx.enlisted().isEmpty());
+    if (ddlInTransactionFails && usedTables && tx.state() == TxState.ACTIVE) {
       throw MorphException.of(ErrorCode.DDL_IN_TRANSACTION,
           "Schema changes cannot run inside a transaction that has already used tables; "
-              + "commit or roll back first (the transaction is still open)");
+              + "commit or roll back first (the transaction is still open; ddlInTransaction=error)");
+    }
+    if (!ddlInTransactionFails && usedTables) {
+      commit(); // an aborted transaction fails here with its 40001, and the DDL does not run
     }
     return sql.runDdl(node, p);
   }

@@ -24,7 +24,10 @@ enum DriverOption {
   NODE("node", Kind.COUNT, null, false, "compute node this connection attaches to (default round-robin)"),
   AUTO_RETRY("autoRetry", Kind.BOOLEAN, "true", false,
       "retry schema-version mismatches, and 40001 aborts in auto-commit mode, transparently"),
-  MAX_RETRIES("maxRetries", Kind.COUNT, "10", false, "bound on transparent retries of one statement");
+  MAX_RETRIES("maxRetries", Kind.COUNT, "10", false, "bound on transparent retries of one statement"),
+  DDL_IN_TRANSACTION("ddlInTransaction", Kind.CHOICE, "commit", false,
+      "DDL in a transaction that used tables: commit it first, or fail with 25001 (error)",
+      "commit", "error");
 
   enum Kind { COUNT, BOOLEAN, CHOICE }
 
