@@ -55,12 +55,25 @@ void MorphColumnDef(List<SqlNode> list) :
     SqlNode e;
     final List<SqlNode> constraints = new ArrayList<SqlNode>();
     final Span s;
+    boolean always;
+    SequenceOptions opts;
+    SqlIdentityOption identity = null;
 }
 {
     id = SimpleIdentifier() { s = span(); }
     type = DataType()
     (
         <DEFAULT_> defaultValue = Expression(ExprContext.ACCEPT_SUB_QUERY)
+    |
+        <GENERATED> { always = false; opts = SequenceOptions.NONE; }
+        ( <ALWAYS> { always = true; } | <BY> <DEFAULT_> )
+        <AS> <IDENTITY>
+        [ <LPAREN> opts = MorphSequenceOptions() <RPAREN> ]
+        { identity = new SqlIdentityOption(getPos(), id, always, opts); }
+    |
+        ( <AUTO_INCREMENT> | <IDENTITY> ) {
+            identity = new SqlIdentityOption(getPos(), id, false, SequenceOptions.NONE);
+        }
     |
         { constraintName = null; cs = null; }
         [ <CONSTRAINT> { cs = span(); } constraintName = SimpleIdentifier() ]
@@ -94,6 +107,9 @@ void MorphColumnDef(List<SqlNode> list) :
             : Boolean.FALSE.equals(nullable) ? ColumnStrategy.NOT_NULLABLE
             : ColumnStrategy.NULLABLE;
         list.add(SqlDdlNodes.column(s.end(this), id, type, defaultValue, strategy));
+        if (identity != null) {
+            list.add(identity);
+        }
         list.addAll(constraints);
     }
 }
@@ -436,5 +452,116 @@ SqlNode MorphCancelDdlJob() :
         }
         return new SqlCancelDdlJob(s.end(this),
             SqlLiteral.createExactNumeric(token.image, pos), jobId);
+    }
+}
+
+/** A whole number, maybe signed, that fits a long. */
+long MorphSignedLong() :
+{
+    boolean negative = false;
+}
+{
+    [ <MINUS> { negative = true; } | <PLUS> ]
+    <UNSIGNED_INTEGER_LITERAL> {
+        try {
+            final BigDecimal v = new BigDecimal(token.image);
+            return (negative ? v.negate() : v).longValueExact();
+        } catch (ArithmeticException ex) {
+            throw morphError(getPos(), "Number out of range: " + token.image);
+        }
+    }
+}
+
+/**
+ * Sequence options in any order: START WITH n, INCREMENT BY n, MINVALUE n | NO MINVALUE,
+ * MAXVALUE n | NO MAXVALUE, CYCLE | NO CYCLE, CACHE n | NO CACHE, RESTART [WITH n].
+ */
+SequenceOptions MorphSequenceOptions() :
+{
+    final SequenceOptions.Builder b = new SequenceOptions.Builder();
+    long v;
+    Long with;
+}
+{
+    (
+        <START> [ <WITH> ] v = MorphSignedLong() { b.start(v); }
+    |
+        <INCREMENT> [ <BY> ] v = MorphSignedLong() { b.increment(v); }
+    |
+        <MINVALUE> v = MorphSignedLong() { b.min(v); }
+    |
+        <MAXVALUE> v = MorphSignedLong() { b.max(v); }
+    |
+        <CYCLE> { b.cycle(true); }
+    |
+        <CACHE> v = MorphSignedLong() { b.cache(v); }
+    |
+        <NO>
+        (
+            <MINVALUE> { b.min(null); }
+        |
+            <MAXVALUE> { b.max(null); }
+        |
+            <CYCLE> { b.cycle(false); }
+        |
+            <CACHE> { b.cache(1); }
+        )
+    |
+        <RESTART> { with = null; } [ <WITH> v = MorphSignedLong() { with = v; } ] { b.restart(with); }
+    )*
+    {
+        if (b.error() != null) {
+            throw morphError(getPos(), b.error());
+        }
+        return b.build();
+    }
+}
+
+/** CREATE SEQUENCE [IF NOT EXISTS] s [AS type] options. */
+SqlCreate MorphCreateSequence(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier id;
+    SqlDataTypeSpec type = null;
+    final SequenceOptions opts;
+}
+{
+    <SEQUENCE> {
+        if (replace) {
+            throw morphError(s.end(this), "CREATE OR REPLACE SEQUENCE is not supported");
+        }
+    }
+    ifNotExists = MorphIfNotExistsOpt()
+    id = CompoundIdentifier()
+    [ <AS> type = DataType() ]
+    opts = MorphSequenceOptions() {
+        return new SqlCreateSequence(s.end(this), id, ifNotExists, type, opts);
+    }
+}
+
+/** DROP SEQUENCE [IF EXISTS] s. */
+SqlDrop MorphDropSequence(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier id;
+}
+{
+    <SEQUENCE> ifExists = MorphIfExistsOpt() id = CompoundIdentifier() {
+        return new SqlDropSequence(s.end(this), id, ifExists);
+    }
+}
+
+/** ALTER SEQUENCE [IF EXISTS] s options. */
+SqlNode MorphAlterSequence() :
+{
+    final Span s;
+    final boolean ifExists;
+    final SqlIdentifier id;
+    final SequenceOptions opts;
+}
+{
+    <ALTER> { s = span(); } <SEQUENCE> ifExists = MorphIfExistsOpt() id = CompoundIdentifier()
+    opts = MorphSequenceOptions() {
+        return new SqlAlterSequence(s.end(this), id, ifExists, opts);
     }
 }

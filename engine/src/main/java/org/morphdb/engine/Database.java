@@ -20,6 +20,7 @@ import org.morphdb.engine.ddl.JobOperations;
 import org.morphdb.engine.ddl.JobRunner;
 import org.morphdb.engine.sql.SqlEngine;
 import org.morphdb.engine.storage.MvccStore;
+import org.morphdb.engine.storage.SequenceValues;
 import org.morphdb.engine.tx.LockManager;
 import org.morphdb.engine.tx.TableAccess;
 import org.morphdb.engine.tx.TransactionManager;
@@ -43,6 +44,7 @@ public final class Database {
   private final SqlEngine sql;
   private final AtomicInteger openSessions = new AtomicInteger();
   private final Map<Integer, AtomicLong> rowIdSequences = new ConcurrentHashMap<>();
+  private final SequenceValues sequenceValues = new SequenceValues();
   /** Takes deleted keys out of the store ({@link MvccStore#reclaimDeletedKeys}) every few ms. */
   private final ScheduledExecutorService reclaimer;
 
@@ -88,6 +90,9 @@ public final class Database {
   public MvccStore store() { return store; }
 
   public CatalogLog catalogLog() { return catalogLog; }
+
+  /** The counters of sequences and IDENTITY columns. */
+  public SequenceValues sequenceValues() { return sequenceValues; }
 
   public Cluster cluster() { return cluster; }
 

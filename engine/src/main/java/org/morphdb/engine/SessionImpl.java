@@ -93,7 +93,7 @@ final class SessionImpl implements Session {
       return switch (p.kind()) {
         case DDL -> runDdl(p);
         case QUERY -> runQuery(p, params, clientVersions, request.maxRows());
-        case DML -> runDml(p, params, clientVersions);
+        case DML -> runDml(p, params, clientVersions, request.generatedKeyColumns());
         case OTHER -> sql.runOther(p);
       };
     } finally {
@@ -133,11 +133,12 @@ final class SessionImpl implements Session {
     return inStatement(t, () -> sql.runQuery(t, node, p, params, clientVersions, maxRows));
   }
 
-  private Response runDml(Prepared p, List<Object> params, Map<Integer, Integer> clientVersions) {
+  private Response runDml(Prepared p, List<Object> params, Map<Integer, Integer> clientVersions,
+      List<String> keysAsked) {
     if (tx == null && autoCommit) {
       Transaction t = txm.begin(readOnly);
       try {
-        Response r = sql.runDml(t, node, p, params, clientVersions);
+        Response r = sql.runDml(t, node, p, params, clientVersions, keysAsked);
         txm.commit(t, node);
         return r;
       } catch (RuntimeException | StackOverflowError e) {
@@ -146,7 +147,7 @@ final class SessionImpl implements Session {
       }
     }
     Transaction t = currentTransaction();
-    return inStatement(t, () -> sql.runDml(t, node, p, params, clientVersions));
+    return inStatement(t, () -> sql.runDml(t, node, p, params, clientVersions, keysAsked));
   }
 
   /**

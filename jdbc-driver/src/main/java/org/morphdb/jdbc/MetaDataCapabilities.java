@@ -149,7 +149,7 @@ abstract class MetaDataCapabilities implements DatabaseMetaData {
   @Override public boolean supportsUnion() { return true; }
   @Override public boolean supportsUnionAll() { return true; }
   @Override public boolean supportsBatchUpdates() { return true; }
-  @Override public boolean supportsGetGeneratedKeys() { return false; }
+  @Override public boolean supportsGetGeneratedKeys() { return true; }
   @Override public boolean generatedKeyAlwaysReturned() { return false; }
   @Override public boolean supportsNamedParameters() { return false; }
   @Override public boolean supportsMultipleOpenResults() { return false; }

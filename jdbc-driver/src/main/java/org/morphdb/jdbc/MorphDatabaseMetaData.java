@@ -89,7 +89,7 @@ final class MorphDatabaseMetaData extends MetaDataCapabilities {
   public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern,
       String columnNamePattern) throws SQLException {
     Query q = new Query("SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, DATA_TYPE,"
-        + " IS_NULLABLE, COLUMN_DEFAULT, JDBC_TYPE, COLUMN_SIZE, DECIMAL_DIGITS"
+        + " IS_NULLABLE, COLUMN_DEFAULT, JDBC_TYPE, COLUMN_SIZE, DECIMAL_DIGITS, IS_IDENTITY"
         + " FROM INFORMATION_SCHEMA.COLUMNS")
         .catalog(catalog).pattern("TABLE_SCHEMA", schemaPattern).pattern("TABLE_NAME", tableNamePattern)
         .pattern("COLUMN_NAME", columnNamePattern);
@@ -105,7 +105,8 @@ final class MorphDatabaseMetaData extends MetaDataCapabilities {
       rows.add(new Object[] {
           null, r[0], r[1], r[2], jdbcType, baseTypeName(typeName), size, null, digits, numeric ? 10 : null,
           nullable ? columnNullable : columnNoNulls, null, r[6], null, null, sized ? size : null,
-          integer(r[3]), nullable ? "YES" : "NO", null, null, null, null, "NO", "NO"});
+          integer(r[3]), nullable ? "YES" : "NO", null, null, null, null,
+          r.length > 10 && "YES".equals(r[10]) ? "YES" : "NO", "NO"});
     }
     return result(MetaResults.COLUMNS, rows);
   }

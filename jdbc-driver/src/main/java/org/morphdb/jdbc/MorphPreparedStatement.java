@@ -40,17 +40,19 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
   private final Parameters parameters;
   private final List<List<Object>> batch = new ArrayList<>();
 
-  MorphPreparedStatement(MorphConnection connection, PreparedCommand command) {
+  MorphPreparedStatement(MorphConnection connection, PreparedCommand command, List<String> keysAsked) {
     super(connection);
     this.command = command;
     this.parameters = new Parameters(command.parameters().size());
+    this.keysAsked = keysAsked;
   }
 
   // ---- executing
 
   private Response run(List<Object> values) throws SQLException {
     long limit = getLargeMaxRows();
-    return send(command, () -> connection.session().execute(command.request(values, limit)));
+    List<String> keys = keysAsked;
+    return send(command, () -> connection.session().execute(command.request(values, limit, keys)));
   }
 
   @Override
@@ -105,17 +107,19 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
     checkOpen();
     List<List<Object>> items = new ArrayList<>(batch);
     batch.clear();
-    long[] counts = new long[items.size()];
-    for (int i = 0; i < items.size(); i++) {
-      try {
-        requireNotQuery();
-        accept(run(items.get(i)), command.columns());
-        counts[i] = getLargeUpdateCount();
-      } catch (SQLException e) {
-        throw batchFailure(e, counts, i);
+    return inBatch(() -> {
+      long[] counts = new long[items.size()];
+      for (int i = 0; i < items.size(); i++) {
+        try {
+          requireNotQuery();
+          accept(run(items.get(i)), command.columns());
+          counts[i] = getLargeUpdateCount();
+        } catch (SQLException e) {
+          throw batchFailure(e, counts, i);
+        }
       }
-    }
-    return counts;
+      return counts;
+    });
   }
 
   @Override

@@ -43,9 +43,9 @@ final class PreparedCommand {
 
   Map<Integer, Integer> tableVersions() { return description.tableVersions(); }
 
-  ExecuteRequest request(List<Object> parameters, long maxRows) {
+  ExecuteRequest request(List<Object> parameters, long maxRows, List<String> keysAsked) {
     Map<Integer, Integer> versions = description.tableVersions();
-    return new ExecuteRequest(id(), null, parameters, versions == null ? Map.of() : versions, maxRows);
+    return new ExecuteRequest(id(), null, parameters, versions == null ? Map.of() : versions, maxRows, keysAsked);
   }
 
   /** Re-describes the statement against exactly {@code version} of table {@code tableId}. */

@@ -88,8 +88,9 @@ class MorphDriverTest {
   void propertyInfoListsEveryOption() {
     DriverPropertyInfo[] info = driver.getPropertyInfo("jdbc:morph:mem:x;lag=7", new Properties());
     List<String> names = Arrays.stream(info).map(p -> p.name).toList();
-    assertEquals(List.of("nodes", "delay", "lockTimeout", "completenessTimeout", "lag", "unsafe", "keep",
-        "backfillShare", "node", "autoRetry", "maxRetries"), names);
+    assertEquals(Arrays.stream(DriverOption.values()).map(DriverOption::key).toList(), names);
+    assertTrue(names.containsAll(List.of("nodes", "delay", "lockTimeout", "completenessTimeout", "lag", "unsafe",
+        "keep", "backfillShare", "node", "autoRetry", "maxRetries", "ddlInTransaction")));
     DriverPropertyInfo lag = Arrays.stream(info).filter(p -> p.name.equals("lag")).findFirst().orElseThrow();
     assertEquals("7", lag.value);
     DriverPropertyInfo unsafe = Arrays.stream(info).filter(p -> p.name.equals("unsafe")).findFirst().orElseThrow();
@@ -97,7 +98,7 @@ class MorphDriverTest {
     DriverPropertyInfo autoRetry = Arrays.stream(info).filter(p -> p.name.equals("autoRetry")).findFirst().orElseThrow();
     assertEquals("true", autoRetry.value);
     // a malformed URL still gets the list
-    assertEquals(11, driver.getPropertyInfo("jdbc:morph:mem:x;bogus", null).length);
+    assertEquals(DriverOption.values().length, driver.getPropertyInfo("jdbc:morph:mem:x;bogus", null).length);
   }
 
   @Test

@@ -33,6 +33,14 @@ public enum ErrorCode {
   INVALID_CAST("22018", 0, false),
   STRING_TOO_LONG("22001", 0, false),
   READ_ONLY_TRANSACTION("25006", 0, false),
+  /** A sequence (or IDENTITY column) that does not cycle has handed out its last value. */
+  SEQUENCE_EXHAUSTED("2200H", 0, false),
+  /** A value given for a GENERATED ALWAYS column. */
+  GENERATED_ALWAYS("428C9", 0, false),
+  SEQUENCE_NOT_FOUND("42S02", 0, false),
+  /** CURRENT VALUE FOR a sequence that has handed out no value yet. */
+  SEQUENCE_NOT_STARTED("55000", 0, false),
+  SEQUENCE_EXISTS("42S01", 0, false),
   DDL_IN_TRANSACTION("25001", 0, false),
   /** An operation not allowed while a transaction is active (e.g. changing read-only mode). */
   TRANSACTION_ACTIVE("25001", 0, false),

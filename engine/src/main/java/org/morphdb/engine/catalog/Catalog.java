@@ -21,6 +21,7 @@ public final class Catalog {
   private final Map<Integer, TableDef> tablesById;
   private final Map<String, TableDef> tablesByName;
   private final Map<String, ViewDef> views;
+  private final Map<String, SequenceDef> sequences;
 
   /**
    * @param version      catalog version number (0 for the empty catalog)
@@ -30,12 +31,19 @@ public final class Catalog {
    */
   public Catalog(int version, long activationTs, int nextId, String statement,
       Map<Integer, TableDef> tablesById, Map<String, ViewDef> views) {
+    this(version, activationTs, nextId, statement, tablesById, views, Map.of());
+  }
+
+  /** @param sequences named sequences by qualified name ({@code SCHEMA.NAME}) */
+  public Catalog(int version, long activationTs, int nextId, String statement,
+      Map<Integer, TableDef> tablesById, Map<String, ViewDef> views, Map<String, SequenceDef> sequences) {
     this.version = version;
     this.activationTs = activationTs;
     this.nextId = nextId;
     this.statement = statement;
     this.tablesById = Map.copyOf(tablesById);
     this.views = Map.copyOf(views);
+    this.sequences = Map.copyOf(sequences);
     Map<String, TableDef> byName = new HashMap<>();
     for (TableDef t : tablesById.values()) {
       byName.put(t.qualifiedName(), t);
@@ -75,6 +83,12 @@ public final class Catalog {
     return Optional.ofNullable(views.get(schema + "." + name));
   }
 
+  public Optional<SequenceDef> sequence(String schema, String name) {
+    return Optional.ofNullable(sequences.get(schema + "." + name));
+  }
+
+  public Map<String, SequenceDef> sequencesByName() { return sequences; }
+
   /** The table owning the index with this name in the schema, if any. */
   public Optional<TableDef> tableOfIndex(String schema, String indexName) {
     for (TableDef t : tablesById.values()) {
@@ -91,12 +105,17 @@ public final class Catalog {
     for (UpdateEntry e : entries) {
       c = e.apply(c);
     }
-    return new Catalog(version + 1, activationTs, c.nextId, statement, c.tablesById, c.views);
+    return new Catalog(version + 1, activationTs, c.nextId, statement, c.tablesById, c.views, c.sequences);
   }
 
   /** A copy with different contents (used by update entries; version fields unchanged). */
   Catalog with(Map<Integer, TableDef> newTables, Map<String, ViewDef> newViews, int newNextId) {
-    return new Catalog(version, activationTs, newNextId, statement, newTables, newViews);
+    return new Catalog(version, activationTs, newNextId, statement, newTables, newViews, sequences);
+  }
+
+  /** A copy with different sequences (used by update entries). */
+  Catalog withSequences(Map<String, SequenceDef> newSequences, int newNextId) {
+    return new Catalog(version, activationTs, newNextId, statement, tablesById, views, newSequences);
   }
 
   @Override

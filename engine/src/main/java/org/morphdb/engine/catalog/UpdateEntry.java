@@ -56,6 +56,25 @@ public sealed interface UpdateEntry {
     }
   }
 
+  /** Adds a sequence, or replaces the one with the same name (ALTER SEQUENCE). */
+  record PutSequence(SequenceDef sequence) implements UpdateEntry {
+    @Override
+    public Catalog apply(Catalog c) {
+      Map<String, SequenceDef> sequences = new HashMap<>(c.sequencesByName());
+      sequences.put(sequence.qualifiedName(), sequence);
+      return c.withSequences(sequences, Math.max(c.nextId(), sequence.id() + 1));
+    }
+  }
+
+  record DropSequence(String schema, String name) implements UpdateEntry {
+    @Override
+    public Catalog apply(Catalog c) {
+      Map<String, SequenceDef> sequences = new HashMap<>(c.sequencesByName());
+      sequences.remove(schema + "." + name);
+      return c.withSequences(sequences, c.nextId());
+    }
+  }
+
   /** Moves an index to a new F1 state (never changes the table version). */
   record SetIndexState(int tableId, int indexId, IndexState state) implements UpdateEntry {
     @Override

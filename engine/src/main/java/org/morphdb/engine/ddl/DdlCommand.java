@@ -2,6 +2,7 @@ package org.morphdb.engine.ddl;
 
 import java.util.List;
 import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.TypeKind;
 
 /**
  * A schema change as data, translated from SQL by the SQL layer. The {@link JobPlanner}
@@ -50,6 +51,14 @@ public sealed interface DdlCommand {
       boolean orReplace, boolean ifNotExists) implements DdlCommand {}
 
   record DropView(String schema, String table, boolean ifExists) implements DdlCommand {}
+
+  /** {@code table} is the sequence's name; {@code type} null means BIGINT. */
+  record CreateSequence(String schema, String table, boolean ifNotExists, TypeKind type,
+      SequenceOptions options) implements DdlCommand {}
+
+  record AlterSequence(String schema, String table, boolean ifExists, SequenceOptions options) implements DdlCommand {}
+
+  record DropSequence(String schema, String table, boolean ifExists) implements DdlCommand {}
 
   /** A CHECK constraint as declared; {@code name} may be null (a name is generated). */
   record CheckSpec(String name, String sql) {}

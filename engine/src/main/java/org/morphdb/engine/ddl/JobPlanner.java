@@ -48,6 +48,12 @@ final class JobPlanner {
       return (ctx, cat) -> TableSteps.createView(c, ctx, cat);
     } else if (command instanceof DdlCommand.DropView c) {
       return (ctx, cat) -> TableSteps.dropView(c, ctx, cat);
+    } else if (command instanceof DdlCommand.CreateSequence c) {
+      return (ctx, cat) -> SequenceSteps.create(c, ctx, cat);
+    } else if (command instanceof DdlCommand.AlterSequence c) {
+      return (ctx, cat) -> SequenceSteps.alter(c, ctx, cat);
+    } else if (command instanceof DdlCommand.DropSequence c) {
+      return (ctx, cat) -> SequenceSteps.drop(c, ctx, cat);
     }
     throw new IllegalArgumentException("no state machine for " + command);
   }
@@ -55,6 +61,7 @@ final class JobPlanner {
   private static String oneStepName(DdlCommand command) {
     String kind = command.getClass().getSimpleName();
     return kind.startsWith("Create") ? "CREATED" : kind.startsWith("Drop") ? "DROPPED"
-        : kind.startsWith("Rename") ? "RENAMED" : kind.startsWith("Add") ? "ADDED" : "CHANGED";
+        : kind.startsWith("Rename") ? "RENAMED" : kind.startsWith("Add") ? "ADDED"
+        : kind.startsWith("Alter") ? "ALTERED" : "CHANGED";
   }
 }

@@ -11,6 +11,7 @@ import org.morphdb.engine.catalog.CheckDef;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.Compatibility;
 import org.morphdb.engine.catalog.ConstraintState;
+import org.morphdb.engine.catalog.Identity;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.IndexState;
 import org.morphdb.engine.catalog.TableDef;
@@ -38,9 +39,11 @@ final class TableSteps {
       if (!names.add(spec.name())) {
         throw MorphException.of(ErrorCode.COLUMN_EXISTS, "Column '%s' declared twice", spec.name());
       }
-      boolean notNull = spec.notNull() || cmd.primaryKey().contains(spec.name());
-      columns.add(new ColumnDef(nextId++, columns.size(), spec.name(), spec.type(),
-          notNull ? ConstraintState.VALID : null, spec.defaultSql(), spec.defaultValue(), null));
+      boolean notNull = spec.notNull() || spec.identity() != null || cmd.primaryKey().contains(spec.name());
+      int columnId = nextId++;
+      columns.add(new ColumnDef(columnId, columns.size(), spec.name(), spec.type(),
+          notNull ? ConstraintState.VALID : null, spec.defaultSql(), spec.defaultValue(), null,
+          identity(spec, columnId, cmd.schema())));
     }
     TableDef t = new TableDef(tableId, cmd.schema(), cmd.table(), 1, columns, List.of(), List.of(), List.of(), columns.size());
     List<Integer> pk = new ArrayList<>();
@@ -62,6 +65,19 @@ final class TableSteps {
     TableDef table = new TableDef(tableId, cmd.schema(), cmd.table(), 1, columns, pk, indexes, checks, columns.size());
     ctx.tableId = tableId;
     return List.of(new UpdateEntry.ReserveIds(nextId - c.nextId()), new UpdateEntry.PutTable(table));
+  }
+
+  /** An IDENTITY column's generator: a sequence with the column's id and name. */
+  private static Identity identity(ColumnSpec spec, int columnId, String schema) {
+    if (spec.identity() == null) {
+      return null;
+    }
+    if (spec.defaultSql() != null) {
+      throw MorphException.of(ErrorCode.INVALID_STATEMENT,
+          "Column %s cannot have both a DEFAULT and IDENTITY", spec.name());
+    }
+    return new Identity(spec.identityAlways(),
+        SequenceSteps.define(columnId, schema, spec.name(), spec.type().kind(), spec.identity(), null));
   }
 
   static List<UpdateEntry> dropTable(DdlCommand.DropTable cmd, JobContext ctx, Catalog c) {

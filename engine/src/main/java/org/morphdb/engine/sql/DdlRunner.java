@@ -10,6 +10,7 @@ import org.morphdb.engine.api.Response;
 import org.morphdb.engine.api.StatementKind;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.SequenceDef;
 import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.catalog.Values;
 import org.morphdb.engine.cluster.Node;
@@ -49,8 +50,24 @@ final class DdlRunner {
       String table = db.catalogLog().latest().tableOfIndex(d.schema(), d.index()).map(TableDef::name).orElse(null);
       command = new DdlCommand.DropIndex(d.schema(), table, d.index(), d.ifExists());
     }
+    java.util.OptionalInt dropped = command instanceof DdlCommand.DropSequence d
+        ? db.catalogLog().latest().sequence(d.schema(), d.table()).stream().mapToInt(SequenceDef::id).findFirst()
+        : java.util.OptionalInt.empty();
     db.jobRunner().run(command, p.sql());
+    moveSequenceCounter(command, dropped);
     return Response.ok(StatementKind.DDL);
+  }
+
+  /**
+   * A sequence's counter is not catalog state: once ALTER SEQUENCE's version is active, values
+   * go on under the new definition (from RESTART's value when given); DROP forgets it.
+   */
+  private void moveSequenceCounter(DdlCommand command, java.util.OptionalInt dropped) {
+    if (command instanceof DdlCommand.AlterSequence a) {
+      db.catalogLog().latest().sequence(a.schema(), a.table()).ifPresent(def -> db.sequenceValues().alter(def,
+          !a.options().restart() ? null : a.options().restartWith() != null ? a.options().restartWith() : def.start()));
+    }
+    dropped.ifPresent(db.sequenceValues()::drop);
   }
 
   /**

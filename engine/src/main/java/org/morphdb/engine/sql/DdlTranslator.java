@@ -18,7 +18,11 @@ import org.morphdb.engine.ddl.ColumnSpec;
 import org.morphdb.engine.ddl.DdlCommand;
 import org.morphdb.engine.sql.parser.AlterAction;
 import org.morphdb.engine.sql.parser.ColumnDecl;
+import org.morphdb.engine.sql.parser.SqlAlterSequence;
 import org.morphdb.engine.sql.parser.SqlAlterTable;
+import org.morphdb.engine.sql.parser.SqlCreateSequence;
+import org.morphdb.engine.sql.parser.SqlDropSequence;
+import org.morphdb.engine.sql.parser.SqlIdentityOption;
 import org.morphdb.engine.sql.parser.SqlCreateIndex;
 import org.morphdb.engine.sql.parser.SqlDropIndex;
 import org.morphdb.engine.sql.parser.SqlMorphCreateTable;
@@ -67,15 +71,47 @@ final class DdlTranslator {
       return new DdlCommand.DropView(name[0], name[1], n.ifExists());
     } else if (node instanceof SqlAlterTable n) {
       return alter(n);
+    } else if (node instanceof SqlCreateSequence n) {
+      String[] name = name(n.name());
+      if (n.options().restart()) {
+        throw MorphException.of(ErrorCode.INVALID_STATEMENT, "RESTART is for ALTER SEQUENCE");
+      }
+      return new DdlCommand.CreateSequence(name[0], name[1], n.ifNotExists(),
+          n.type() == null ? null : type(n.type()).kind(), n.options());
+    } else if (node instanceof SqlAlterSequence n) {
+      String[] name = name(n.name());
+      return new DdlCommand.AlterSequence(name[0], name[1], n.ifExists(), n.options());
+    } else if (node instanceof SqlDropSequence n) {
+      String[] name = name(n.name());
+      return new DdlCommand.DropSequence(name[0], name[1], n.ifExists());
     }
     return null;
   }
 
   private DdlCommand createTable(SqlMorphCreateTable n) {
     String[] name = name(n.name());
+    java.util.Map<String, SqlIdentityOption> identities = new java.util.HashMap<>();
+    for (SqlIdentityOption identity : n.identities()) {
+      if (identities.put(identity.column().getSimple(), identity) != null) {
+        throw MorphException.of(ErrorCode.INVALID_STATEMENT, "Column %s is declared IDENTITY twice",
+            identity.column().getSimple());
+      }
+    }
+    if (identities.size() > 1) {
+      throw MorphException.of(ErrorCode.INVALID_STATEMENT, "Table %s declares more than one IDENTITY column", name[1]);
+    }
     List<ColumnSpec> columns = new ArrayList<>();
     for (ColumnDecl c : n.columns()) {
-      columns.add(column(c));
+      ColumnSpec spec = column(c);
+      SqlIdentityOption identity = identities.get(c.simpleName());
+      if (identity != null) {
+        if (identity.options().restart()) {
+          throw MorphException.of(ErrorCode.INVALID_STATEMENT, "RESTART is for ALTER SEQUENCE");
+        }
+        spec = new ColumnSpec(spec.name(), spec.type(), true, spec.defaultSql(), spec.defaultValue(),
+            identity.options(), identity.always());
+      }
+      columns.add(spec);
     }
     List<String> pk = new ArrayList<>();
     List<List<String>> uniques = new ArrayList<>();
@@ -101,6 +137,10 @@ final class DdlTranslator {
     String table = t[1];
     AlterAction a = n.action();
     if (a instanceof AlterAction.AddColumn add) {
+      if (add.identity() != null) {
+        throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED,
+            "ADD COLUMN ... IDENTITY is not supported: existing rows would need values; create the table with it");
+      }
       if (!add.constraints().isEmpty()) {
         throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED,
             "ADD COLUMN with inline constraints is not supported; add the column, then the constraint or index");

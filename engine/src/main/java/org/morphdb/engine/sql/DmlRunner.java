@@ -15,6 +15,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlUpdate;
 import org.morphdb.engine.Database;
 import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.GeneratedKeys;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.ColumnDef;
@@ -64,6 +65,12 @@ final class DmlRunner {
     } else if (node instanceof SqlUpdate upd) {
       TableDef t = engine.resolveTable(c, upd.getTargetTable());
       List<ColumnDef> targets = targets(t, upd.getTargetColumnList());
+      for (ColumnDef target : targets) {
+        if (target.isIdentity() && target.identity().always()) {
+          throw MorphException.of(ErrorCode.GENERATED_ALWAYS,
+              "Column %s is GENERATED ALWAYS AS IDENTITY and cannot be updated", target.name());
+        }
+      }
       PointWrite point = PointWrite.update(upd, t, targets);
       if (point != null) {
         return new DmlPlan(SqlKind.UPDATE, t, targets, null, null, point.parameters(), point);
@@ -84,36 +91,49 @@ final class DmlRunner {
     throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Unsupported statement: %s", node.getKind());
   }
 
-  long run(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source) {
+  /** What a DML statement did: the rows it wrote, and the keys an INSERT was asked for. */
+  record Result(long count, GeneratedKeys generatedKeys) {}
+
+  Result run(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
+      List<String> keysAsked) {
     if (plan.point() != null) {
-      return plan.point().run(tx, node, access, engine.constraintChecker(), params);
+      return new Result(plan.point().run(tx, node, access, engine.constraintChecker(), params), null);
     }
     return switch (plan.kind()) {
-      case INSERT -> insert(tx, node, plan, params, source);
-      case UPDATE -> update(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source);
-      default -> delete(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source);
+      case INSERT -> insert(tx, node, plan, params, source, keysAsked);
+      case UPDATE -> new Result(update(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source), null);
+      default -> new Result(delete(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source), null);
     };
   }
 
-  private long insert(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source) {
+  private Result insert(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
+      List<String> keysAsked) {
     TableDef t = plan.table();
     Iterator<Object[]> rows = plan.values() != null
         ? plan.values().rows(params)
         : plan.query().execute(source, ParamBinder.bind(plan.parameters(), params));
     List<Object[]> all = new ArrayList<>();
     rows.forEachRemaining(all::add); // read everything first: INSERT … SELECT may read its own table
+    InsertedRows inserted = new InsertedRows(t, plan.targets(), db.sequenceValues(), keysAsked);
     for (Object[] source0 : all) {
       Object[] row = defaults(t);
+      boolean identityDefaulted = false;
       for (int i = 0; i < plan.targets().size(); i++) {
         ColumnDef c = plan.targets().get(i);
+        if (source0[i] == InsertValues.DEFAULT) {
+          identityDefaulted |= c.isIdentity();
+          continue;
+        }
         row[t.columnIndex(c.id())] = Coercion.toColumn(c.type(), source0[i], c.name());
       }
+      inserted.generate(row, identityDefaulted);
       Object[] stored = RowCodec.fromCalciteRow(t, row);
       engine.constraintChecker().check(t, stored);
       Key key = t.hasHiddenRowId() ? Key.of(db.nextRowId(t.id())) : RowCodec.primaryKey(t, stored);
       access.insert(tx, node, t, key, stored);
+      inserted.inserted(row);
     }
-    return all.size();
+    return new Result(all.size(), inserted.generatedKeys());
   }
 
   /** A row of the table's column defaults (Calcite form). */

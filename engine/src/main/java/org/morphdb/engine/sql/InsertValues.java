@@ -25,6 +25,14 @@ final class InsertValues {
   /** Marks an item that is parameter number {@code index}. */
   private record Param(int index) {}
 
+  /** An item written as {@code DEFAULT}: the column takes its default (or IDENTITY) value. */
+  static final Object DEFAULT = new Object() {
+    @Override
+    public String toString() {
+      return "DEFAULT";
+    }
+  };
+
   private final List<Object[]> rows;
   private final List<ColumnMeta> parameters;
 
@@ -99,6 +107,9 @@ final class InsertValues {
 
   /** {value} for a literal (or a negated numeric literal), null when not a plain constant. */
   private static Object[] constant(SqlNode item) {
+    if (item.getKind() == SqlKind.DEFAULT) {
+      return new Object[] {DEFAULT};
+    }
     if (item instanceof SqlLiteral lit) {
       SqlTypeName t = lit.getTypeName();
       return switch (t) {

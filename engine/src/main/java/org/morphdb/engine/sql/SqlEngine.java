@@ -227,7 +227,7 @@ public final class SqlEngine {
     }
     PreparedQuery q = (PreparedQuery) plan;
     Object[] args = ParamBinder.bind(q.parameters(), params);
-    Iterator<Object[]> rows = q.execute(new TxTableSource(access, tx, node, new SystemRows(db, c)), args);
+    Iterator<Object[]> rows = q.execute(new TxTableSource(access, tx, node, new SystemRows(db, c), new SequenceAccess(db, c)), args);
     List<TypeKind> kinds = q.columnKinds();
     List<Object[]> out = new ArrayList<>();
     while (rows.hasNext() && (maxRows <= 0 || out.size() < maxRows)) {
@@ -243,14 +243,21 @@ public final class SqlEngine {
 
   public Response runDml(Transaction tx, Node node, Prepared p, List<Object> params,
       Map<Integer, Integer> clientVersions) {
+    return runDml(tx, node, p, params, clientVersions, null);
+  }
+
+  /** @param keysAsked see {@link org.morphdb.engine.api.ExecuteRequest#generatedKeyColumns()} */
+  public Response runDml(Transaction tx, Node node, Prepared p, List<Object> params,
+      Map<Integer, Integer> clientVersions, List<String> keysAsked) {
     if (tx.readOnly()) {
       throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION, "Cannot write in a read-only transaction");
     }
     Catalog c = planningCatalog(tx, node);
     checkClientVersions(tx, node, c, clientVersions);
     DmlRunner.DmlPlan plan = planDml(p, c);
-    long n = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, new SystemRows(db, c)));
-    return Response.count(n, Map.of(plan.table().id(), plan.table().version()));
+    DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, new SystemRows(db, c), new SequenceAccess(db, c)),
+        plan.kind() == SqlKind.INSERT ? keysAsked : null);
+    return Response.count(r.count(), Map.of(plan.table().id(), plan.table().version()), r.generatedKeys());
   }
 
   public Response runDdl(Node node, Prepared p) {

@@ -24,12 +24,24 @@ final class TxTableSource implements TableSource {
   private final Transaction tx;
   private final Node node;
   private final SystemRows system;
+  private final SequenceAccess sequences;
 
-  TxTableSource(TableAccess access, Transaction tx, Node node, SystemRows system) {
+  TxTableSource(TableAccess access, Transaction tx, Node node, SystemRows system, SequenceAccess sequences) {
     this.access = access;
     this.tx = tx;
     this.node = node;
     this.system = system;
+    this.sequences = sequences;
+  }
+
+  @Override
+  public long nextValue(String qualifiedName) {
+    return sequences.next(qualifiedName);
+  }
+
+  @Override
+  public long currentValue(String qualifiedName) {
+    return sequences.current(qualifiedName);
   }
 
   @Override

@@ -10,6 +10,8 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.morphdb.engine.sql.plan.ScanSpec;
+import org.morphdb.engine.sql.plan.TableSource;
 import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexFieldAccess;
@@ -146,9 +148,23 @@ final class ScalarCompiler {
         requireChars(ops.get(0));
         requireChars(ops.get(1));
         return arithmetic(call, (a, b) -> (String) a + b);
+      case "MORPH$NEXT_VALUE":
+        return sequence(call, true);
+      case "MORPH$CURRENT_VALUE":
+        return sequence(call, false);
       default:
         throw new NotInterpretable("operator " + call.getOperator().getName());
     }
+  }
+
+  /** NEXT / CURRENT VALUE FOR, asked of the execution's table source (SequenceFunctions). */
+  private Scalar sequence(RexCall call, boolean next) {
+    Scalar name = compile(call.getOperands().get(0));
+    return (row, ctx) -> {
+      TableSource source = (TableSource) ctx.root.get(ScanSpec.SOURCE);
+      String sequence = (String) name.eval(row, ctx);
+      return next ? source.nextValue(sequence) : source.currentValue(sequence);
+    };
   }
 
   private static void requireChars(RexNode e) {

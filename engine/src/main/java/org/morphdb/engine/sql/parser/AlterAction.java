@@ -48,10 +48,22 @@ public sealed interface AlterAction {
       return ColumnDecl.of(declaration);
     }
 
+    /** The column's IDENTITY option, or null. */
+    public SqlIdentityOption identity() {
+      for (SqlNode node : constraintNodes) {
+        if (node instanceof SqlIdentityOption identity) {
+          return identity;
+        }
+      }
+      return null;
+    }
+
     public List<TableConstraint> constraints() {
       final List<TableConstraint> out = new ArrayList<>();
       for (SqlNode node : constraintNodes) {
-        out.add(TableConstraint.of(node));
+        if (TableConstraint.isConstraint(node)) {
+          out.add(TableConstraint.of(node));
+        }
       }
       return List.copyOf(out);
     }

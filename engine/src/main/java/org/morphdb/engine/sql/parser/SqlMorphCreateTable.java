@@ -54,6 +54,17 @@ public final class SqlMorphCreateTable extends SqlCreateTable {
     return List.copyOf(out);
   }
 
+  /** The IDENTITY options of columns, in declaration order. */
+  public List<SqlIdentityOption> identities() {
+    final List<SqlIdentityOption> out = new ArrayList<>();
+    for (SqlNode element : columnList) {
+      if (element instanceof SqlIdentityOption identity) {
+        out.add(identity);
+      }
+    }
+    return List.copyOf(out);
+  }
+
   /** Table-level and lifted column-level constraints, in source order. */
   public List<TableConstraint> constraints() {
     final List<TableConstraint> out = new ArrayList<>();

@@ -23,7 +23,8 @@ import org.apache.calcite.sql.validate.SqlNameMatcher;
  */
 final class CachedOperatorTable implements SqlOperatorTable {
   static final CachedOperatorTable STANDARD =
-      new CachedOperatorTable(SqlStdOperatorTable.instance());
+      new CachedOperatorTable(org.apache.calcite.sql.util.SqlOperatorTables.chain(
+          SqlStdOperatorTable.instance(), SequenceFunctions.TABLE));
 
   static final int MAX_UNKNOWN = 10_000;
 

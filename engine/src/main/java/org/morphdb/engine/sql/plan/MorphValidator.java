@@ -71,6 +71,13 @@ final class MorphValidator extends SqlValidatorImpl {
     this.fixedTypes = fixedTypes == null ? new RelDataType[0] : fixedTypes;
   }
 
+  /** NEXT / CURRENT VALUE FOR become MorphDB's own calls ({@link SequenceFunctions}). */
+  @Override
+  protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
+    SqlNode sequenceCall = SequenceFunctions.rewrite(node);
+    return super.performUnconditionalRewrites(sequenceCall != null ? sequenceCall : node, underFrom);
+  }
+
   @Override
   protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
     if (node instanceof SqlDynamicParam p) {

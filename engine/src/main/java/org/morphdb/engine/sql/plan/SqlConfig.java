@@ -33,7 +33,8 @@ final class SqlConfig {
       .withConformance(CONFORMANCE)
       .withDefaultNullCollation(NullCollation.LOW)
       .withIdentifierExpansion(true)
-      .withTypeCoercionEnabled(true);
+      .withTypeCoercionEnabled(true)
+      .withTypeCoercionFactory(MorphTypeCoercion::new);
 
   static final SqlToRelConverter.Config TO_REL = SqlToRelConverter.config()
       .withExpand(false)

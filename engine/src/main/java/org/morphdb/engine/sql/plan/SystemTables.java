@@ -11,6 +11,7 @@ import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.ColumnType;
 import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.SequenceDef;
 import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.catalog.TypeKind;
 import org.morphdb.engine.catalog.ViewDef;
@@ -48,12 +49,15 @@ public final class SystemTables {
       "TABLE_VERSION:INTEGER");
   public static final Table COLUMNS = info("COLUMNS", "TABLE_SCHEMA", "TABLE_NAME", "COLUMN_NAME",
       "ORDINAL_POSITION:INTEGER", "DATA_TYPE", "IS_NULLABLE", "COLUMN_DEFAULT", "JDBC_TYPE:INTEGER",
-      "COLUMN_SIZE:INTEGER", "DECIMAL_DIGITS:INTEGER");
+      "COLUMN_SIZE:INTEGER", "DECIMAL_DIGITS:INTEGER", "IS_IDENTITY", "IDENTITY_GENERATION");
   public static final Table INDEXES = info("INDEXES", "TABLE_SCHEMA", "TABLE_NAME", "INDEX_NAME",
       "COLUMN_NAMES", "IS_UNIQUE:BOOLEAN", "STATE");
   public static final Table KEY_COLUMNS = info("KEY_COLUMNS", "TABLE_SCHEMA", "TABLE_NAME",
       "CONSTRAINT_NAME", "COLUMN_NAME", "ORDINAL_POSITION:INTEGER");
   public static final Table SCHEMATA = info("SCHEMATA", "SCHEMA_NAME");
+  public static final Table SEQUENCES = info("SEQUENCES", "SEQUENCE_SCHEMA", "SEQUENCE_NAME",
+      "DATA_TYPE", "START_VALUE:BIGINT", "MINIMUM_VALUE:BIGINT", "MAXIMUM_VALUE:BIGINT",
+      "INCREMENT:BIGINT", "CYCLE_OPTION", "CACHE:BIGINT");
   public static final Table SCHEMA_VERSIONS = sys("SCHEMA_VERSIONS", "VERSION:INTEGER",
       "ACTIVATION_TS:BIGINT", "STATEMENT");
   public static final Table DDL_JOBS = sys("DDL_JOBS", "JOB_ID:BIGINT", "STATEMENT", "TABLE_NAME",
@@ -63,7 +67,7 @@ public final class SystemTables {
       "COMPLETE_UNTIL_TS:BIGINT");
 
   public static final List<Table> ALL = List.of(TABLES, COLUMNS, INDEXES, KEY_COLUMNS, SCHEMATA,
-      SCHEMA_VERSIONS, DDL_JOBS, NODES);
+      SEQUENCES, SCHEMA_VERSIONS, DDL_JOBS, NODES);
 
   private SystemTables() {}
 
@@ -97,6 +101,7 @@ public final class SystemTables {
       case "INDEXES" -> indexRows(catalog);
       case "KEY_COLUMNS" -> keyColumnRows(catalog);
       case "SCHEMATA" -> schemaRows(catalog);
+      case "SEQUENCES" -> sequenceRows(catalog);
       default -> throw new IllegalArgumentException(schema + "." + table + " is not derived from the catalog");
     };
   }
@@ -124,14 +129,15 @@ public final class SystemTables {
         ColumnType type = c.type();
         rows.add(new Object[] {t.schema(), t.name(), c.name(), pos++, type.sql(),
             c.nullable() ? "YES" : "NO", c.defaultSql(), type.kind().jdbcType(), columnSize(type),
-            decimalDigits(type)});
+            decimalDigits(type), c.isIdentity() ? "YES" : "NO",
+            !c.isIdentity() ? null : c.identity().always() ? "ALWAYS" : "BY DEFAULT"});
       }
     }
     for (ViewDef v : sortedViews(catalog)) {
       int pos = 1;
       for (ColumnMeta m : viewColumns.apply(v)) {
         rows.add(new Object[] {v.schema(), v.name(), m.name(), pos++, m.typeName(),
-            m.nullable() ? "YES" : "NO", null, m.jdbcType(), m.precision(), m.scale()});
+            m.nullable() ? "YES" : "NO", null, m.jdbcType(), m.precision(), m.scale(), "NO", null});
       }
     }
     for (Table s : ALL) {
@@ -139,7 +145,7 @@ public final class SystemTables {
       for (Column c : s.columns()) {
         ColumnType type = ColumnType.of(c.kind());
         rows.add(new Object[] {s.schema(), s.name(), c.name(), pos++, type.sql(), "YES", null,
-            c.kind().jdbcType(), columnSize(type), decimalDigits(type)});
+            c.kind().jdbcType(), columnSize(type), decimalDigits(type), "NO", null});
       }
     }
     return rows;
@@ -168,6 +174,17 @@ public final class SystemTables {
       for (int id : t.primaryKey()) {
         rows.add(new Object[] {t.schema(), t.name(), "PK_" + t.name(), columnName(t, id), pos++});
       }
+    }
+    return rows;
+  }
+
+  private static List<Object[]> sequenceRows(Catalog catalog) {
+    List<SequenceDef> list = new ArrayList<>(catalog.sequencesByName().values());
+    list.sort(Comparator.comparing(SequenceDef::schema).thenComparing(SequenceDef::name));
+    List<Object[]> rows = new ArrayList<>();
+    for (SequenceDef q : list) {
+      rows.add(new Object[] {q.schema(), q.name(), q.type().name(), q.start(), q.min(), q.max(),
+          q.increment(), q.cycle() ? "YES" : "NO", q.cache()});
     }
     return rows;
   }

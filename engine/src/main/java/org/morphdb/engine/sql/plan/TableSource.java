@@ -43,4 +43,16 @@ public interface TableSource {
 
   /** Rows of a system table ({@code INFORMATION_SCHEMA.*}, {@code SYS.*}), Calcite repr. */
   Iterator<Object[]> systemRows(String schema, String table);
+
+  /** NEXT VALUE FOR the sequence named {@code qualifiedName} ({@code SCHEMA.NAME}). */
+  default long nextValue(String qualifiedName) {
+    throw org.morphdb.engine.api.MorphException.of(org.morphdb.engine.api.ErrorCode.FEATURE_NOT_SUPPORTED,
+        "Sequence %s cannot be read here (a DEFAULT is evaluated once, when declared): use an IDENTITY column",
+        qualifiedName);
+  }
+
+  /** CURRENT VALUE FOR the sequence: the value it handed out last. */
+  default long currentValue(String qualifiedName) {
+    return nextValue(qualifiedName);
+  }
 }

@@ -70,7 +70,10 @@ class ViewsAndSystemTablesTest extends PlanTestBase {
     assertEquals(List.of("VERSION", "ACTIVATION_TS", "STATEMENT"),
         prepare("SELECT * FROM sys.schema_versions").columns().stream().map(c -> c.name()).toList());
     assertEquals(10, prepare("SELECT * FROM sys.ddl_jobs").columns().size());
-    assertEquals(10, prepare("SELECT * FROM information_schema.columns").columns().size());
+    assertEquals(12, prepare("SELECT * FROM information_schema.columns").columns().size());
+    assertEquals(List.of("SEQUENCE_SCHEMA", "SEQUENCE_NAME", "DATA_TYPE", "START_VALUE", "MINIMUM_VALUE",
+        "MAXIMUM_VALUE", "INCREMENT", "CYCLE_OPTION", "CACHE"),
+        prepare("SELECT * FROM information_schema.sequences").columns().stream().map(c -> c.name()).toList());
     assertTrue(SystemTables.find("SYS", "NODES").isPresent());
   }
 }
