@@ -565,3 +565,31 @@ SqlNode MorphAlterSequence() :
         return new SqlAlterSequence(s.end(this), id, ifExists, opts);
     }
 }
+
+/**
+ * COMMIT [WORK] | ROLLBACK [WORK] [TO [SAVEPOINT] s] | SAVEPOINT s | RELEASE [SAVEPOINT] s.
+ */
+SqlNode MorphTransactionControl() :
+{
+    final Span s;
+    SqlIdentifier name = null;
+}
+{
+    <COMMIT> { s = span(); } [ <WORK> ] {
+        return new SqlTransactionControl(s.end(this), SqlTransactionControl.Action.COMMIT, null);
+    }
+|
+    <ROLLBACK> { s = span(); } [ <WORK> ]
+    [ <TO> [ <SAVEPOINT> ] name = SimpleIdentifier() ] {
+        return new SqlTransactionControl(s.end(this), name == null ? SqlTransactionControl.Action.ROLLBACK
+            : SqlTransactionControl.Action.ROLLBACK_TO, name);
+    }
+|
+    <SAVEPOINT> { s = span(); } name = SimpleIdentifier() {
+        return new SqlTransactionControl(s.end(this), SqlTransactionControl.Action.SAVEPOINT, name);
+    }
+|
+    <RELEASE> { s = span(); } [ <SAVEPOINT> ] name = SimpleIdentifier() {
+        return new SqlTransactionControl(s.end(this), SqlTransactionControl.Action.RELEASE, name);
+    }
+}

@@ -14,6 +14,7 @@ import org.morphdb.engine.api.Session;
 import org.morphdb.engine.cluster.Node;
 import org.morphdb.engine.sql.Prepared;
 import org.morphdb.engine.sql.SqlEngine;
+import org.morphdb.engine.sql.parser.SqlTransactionControl;
 import org.morphdb.engine.tx.Transaction;
 import org.morphdb.engine.tx.TransactionManager;
 import org.morphdb.engine.tx.TxState;
@@ -33,6 +34,7 @@ final class SessionImpl implements Session {
   /** {@code ddlInTransaction=error}: DDL inside a transaction that used tables fails with 25001. */
   private final boolean ddlInTransactionFails;
   private final Map<Long, Prepared> prepared = new HashMap<>();
+  private final Savepoints savepoints = new Savepoints(this);
   private Transaction tx;
   private boolean autoCommit = true;
   private boolean readOnly;
@@ -94,7 +96,8 @@ final class SessionImpl implements Session {
         case DDL -> runDdl(p);
         case QUERY -> runQuery(p, params, clientVersions, request.maxRows());
         case DML -> runDml(p, params, clientVersions, request.generatedKeyColumns());
-        case OTHER -> sql.runOther(p);
+        case OTHER -> p.node() instanceof SqlTransactionControl control
+            ? savepoints.run(control) : sql.runOther(p);
       };
     } finally {
       running = null;
@@ -130,7 +133,18 @@ final class SessionImpl implements Session {
       }
     }
     Transaction t = currentTransaction();
-    return inStatement(t, () -> sql.runQuery(t, node, p, params, clientVersions, maxRows));
+    if (!p.forUpdate()) {
+      return inStatement(t, () -> sql.runQuery(t, node, p, params, clientVersions, maxRows));
+    }
+    if (t.readOnly()) {
+      throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION, "SELECT ... FOR UPDATE in a read-only transaction");
+    }
+    t.readForUpdate(true);
+    try {
+      return inStatement(t, () -> sql.runQuery(t, node, p, params, clientVersions, maxRows));
+    } finally {
+      t.readForUpdate(false);
+    }
   }
 
   private Response runDml(Prepared p, List<Object> params, Map<Integer, Integer> clientVersions,
@@ -173,7 +187,7 @@ final class SessionImpl implements Session {
   }
 
   /** The explicit transaction, begun by the first statement that needs it. */
-  private Transaction currentTransaction() {
+  Transaction currentTransaction() {
     if (tx == null) {
       tx = txm.begin(readOnly);
     }
@@ -196,6 +210,7 @@ final class SessionImpl implements Session {
     }
     Transaction t = tx;
     tx = null;
+    savepoints.clear();
     txm.commit(t, node);
   }
 
@@ -205,6 +220,7 @@ final class SessionImpl implements Session {
     if (tx != null) {
       Transaction t = tx;
       tx = null;
+      savepoints.clear();
       txm.rollback(t);
     }
   }

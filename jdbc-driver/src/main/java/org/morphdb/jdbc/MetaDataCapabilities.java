@@ -85,7 +85,7 @@ abstract class MetaDataCapabilities implements DatabaseMetaData {
   @Override public boolean supportsDataManipulationTransactionsOnly() { return true; }
   @Override public boolean dataDefinitionCausesTransactionCommit() { return false; }
   @Override public boolean dataDefinitionIgnoredInTransactions() { return false; }
-  @Override public boolean supportsSavepoints() { return false; }
+  @Override public boolean supportsSavepoints() { return true; }
   @Override public boolean supportsOpenCursorsAcrossCommit() { return false; }
   @Override public boolean supportsOpenCursorsAcrossRollback() { return false; }
   @Override public boolean supportsOpenStatementsAcrossCommit() { return true; }

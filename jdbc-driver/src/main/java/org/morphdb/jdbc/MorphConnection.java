@@ -25,6 +25,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
+import org.morphdb.engine.api.ExecuteRequest;
 import org.morphdb.engine.api.Session;
 
 /**
@@ -34,12 +35,13 @@ import org.morphdb.engine.api.Session;
  *
  * <p>Result sets are forward-only and read-only with CLOSE_CURSORS_AT_COMMIT holdability;
  * a request for another type, concurrency or holdability is downgraded with a
- * {@link SQLWarning} on the connection, as JDBC allows. Savepoints, callable statements
- * and LOB factories are not supported (0A000). A call on a closed connection fails with
+ * {@link SQLWarning} on the connection, as JDBC allows. Savepoints are set, rolled back to
+ * and released through SQL; callable statements and LOB factories are not supported (0A000). A call on a closed connection fails with
  * 08003. {@code commit} and {@code rollback} in auto-commit mode do nothing.
  */
 public class MorphConnection implements Connection {
   private final Session session;
+  private int savepointIds;
   private final String url;
   private final RetryPolicy retryPolicy;
   private final Properties clientInfo = new Properties();
@@ -259,10 +261,51 @@ public class MorphConnection implements Connection {
     return TRANSACTION_SERIALIZABLE;
   }
 
-  @Override public Savepoint setSavepoint() throws SQLException { throw Errors.unsupported("Savepoints"); }
-  @Override public Savepoint setSavepoint(String name) throws SQLException { throw Errors.unsupported("Savepoints"); }
-  @Override public void rollback(Savepoint savepoint) throws SQLException { throw Errors.unsupported("Savepoints"); }
-  @Override public void releaseSavepoint(Savepoint savepoint) throws SQLException { throw Errors.unsupported("Savepoints"); }
+  // ---- savepoints: sent as SQL (SAVEPOINT, ROLLBACK TO, RELEASE), which the session runs
+
+  @Override
+  public Savepoint setSavepoint() throws SQLException {
+    return savepoint(new MorphSavepoint(this, ++savepointIds, null));
+  }
+
+  @Override
+  public Savepoint setSavepoint(String name) throws SQLException {
+    if (name == null || name.isEmpty()) {
+      throw Errors.create("A savepoint name must not be empty", "3B001");
+    }
+    return savepoint(new MorphSavepoint(this, ++savepointIds, name));
+  }
+
+  private Savepoint savepoint(MorphSavepoint sp) throws SQLException {
+    checkOpen();
+    if (getAutoCommit()) {
+      throw Errors.create("Savepoints need a transaction: auto-commit is on", "3B001");
+    }
+    controlSql("SAVEPOINT " + sp.sqlName());
+    return sp;
+  }
+
+  @Override
+  public void rollback(Savepoint savepoint) throws SQLException {
+    controlSql("ROLLBACK TO SAVEPOINT " + own(savepoint).sqlName());
+  }
+
+  @Override
+  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+    controlSql("RELEASE SAVEPOINT " + own(savepoint).sqlName());
+  }
+
+  private MorphSavepoint own(Savepoint savepoint) throws SQLException {
+    checkOpen();
+    if (!(savepoint instanceof MorphSavepoint sp) || sp.connection() != this) {
+      throw Errors.create("Not a savepoint of this connection", "3B001");
+    }
+    return sp;
+  }
+
+  private void controlSql(String sql) throws SQLException {
+    engine(() -> session.execute(ExecuteRequest.sql(sql)));
+  }
 
   @Override
   public void setHoldability(int holdability) throws SQLException {

@@ -25,8 +25,9 @@
  *       DATE/TIME/TIMESTAMP as java.sql types); {@code getObject(i, LocalDate.class)} and
  *       friends give java.time values. {@code getString} on TIMESTAMP gives
  *       {@code yyyy-MM-dd HH:mm:ss[.f]}, on BOOLEAN {@code TRUE}/{@code FALSE}, on binary hex.
- *   <li>Generated keys are not reported (an empty result); savepoints, callable statements,
- *       LOB factories, arrays and structs are not supported (0A000).
+ *   <li>Generated keys are reported for INSERTs that ask for them (the IDENTITY column, else
+ *       the primary key, or the columns named); savepoints are sent as SQL. Callable
+ *       statements, LOB factories, arrays and structs are not supported (0A000).
  * </ul>
  */
 package org.morphdb.jdbc;

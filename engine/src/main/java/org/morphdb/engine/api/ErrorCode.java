@@ -46,6 +46,8 @@ public enum ErrorCode {
   TRANSACTION_ACTIVE("25001", 0, false),
   NO_ACTIVE_TRANSACTION("25000", 0, false),
   DEPENDENT_OBJECTS("2BP01", 0, false),
+  /** A savepoint that does not exist, or one set outside a transaction. */
+  INVALID_SAVEPOINT("3B001", 0, false),
   CANCELLED("57014", 0, false),
   FEATURE_NOT_SUPPORTED("0A000", 0, false),
   CANNOT_CONNECT("08001", 0, false),

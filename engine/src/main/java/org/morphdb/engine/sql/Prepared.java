@@ -11,15 +11,24 @@ public final class Prepared {
   private final String sql;
   private final SqlNode node;
   private final StatementKind kind;
+  private final boolean forUpdate;
   private volatile CachedPlan cached;
 
   private record CachedPlan(int catalogVersion, Object plan) {}
 
   Prepared(String sql, SqlNode node, StatementKind kind) {
+    this(sql, node, kind, false);
+  }
+
+  Prepared(String sql, SqlNode node, StatementKind kind, boolean forUpdate) {
     this.sql = sql;
     this.node = node;
     this.kind = kind;
+    this.forUpdate = forUpdate;
   }
+
+  /** A query ending in FOR UPDATE: what it reads is locked for writing. */
+  public boolean forUpdate() { return forUpdate; }
 
   public String sql() { return sql; }
 

@@ -26,6 +26,7 @@ import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.catalog.TypeKind;
 import org.morphdb.engine.catalog.Values;
 import org.morphdb.engine.cluster.Node;
+import org.morphdb.engine.sql.parser.ForUpdate;
 import org.morphdb.engine.sql.parser.MorphParser;
 import org.morphdb.engine.sql.parser.SqlCancelDdlJob;
 import org.morphdb.engine.sql.parser.SqlCheckTable;
@@ -119,8 +120,9 @@ public final class SqlEngine {
     }
     Prepared p = parsed.getIfPresent(sql);
     if (p == null) {
-      SqlNode node = MorphParser.parse(sql);
-      p = new Prepared(sql, node, kindOf(node));
+      ForUpdate clause = ForUpdate.split(sql);
+      SqlNode node = MorphParser.parse(clause.query());
+      p = new Prepared(sql, node, kindOf(node), clause.forUpdate());
       parsed.put(sql, p);
     }
     return p;
@@ -130,7 +132,7 @@ public final class SqlEngine {
     if (node instanceof SqlCheckTable || node.getKind().belongsTo(SqlKind.QUERY) || node.getKind() == SqlKind.EXPLAIN) {
       return StatementKind.QUERY;
     }
-    if (node instanceof SqlCancelDdlJob) {
+    if (node instanceof SqlCancelDdlJob || node instanceof org.morphdb.engine.sql.parser.SqlTransactionControl) {
       return StatementKind.OTHER;
     }
     if (node.getKind().belongsTo(SqlKind.DML)) {

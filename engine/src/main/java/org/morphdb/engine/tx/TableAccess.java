@@ -55,7 +55,7 @@ public final class TableAccess {
     if (tx.readOnly()) {
       return rows(store.scan(table.id(), KeyRange.all(), tx.snapshotTs()));
     }
-    lockAndCheck(tx, node, table, LockMode.S);
+    lockAndCheck(tx, node, table, scanMode(tx));
     long readTs = readTs();
     Map<Object, Object> own = tx.writes().table(table.id());
     Iterator<Row> committed = rows(store.scan(table.id(), KeyRange.all(), readTs));
@@ -67,9 +67,17 @@ public final class TableAccess {
       Object v = store.get(table.id(), key, tx.snapshotTs());
       return v == null ? null : new Row(key, v);
     }
+    if (tx.readingForUpdate()) {
+      return lookupForWrite(tx, node, table, key);
+    }
     LockName.Table tableLock = lockAndCheck(tx, node, table, LockMode.IS);
     lockRow(tx, tableLock, key, LockMode.S);
     return readLocked(tx, table, key);
+  }
+
+  /** S for a scan, X when reading for update (the table's rows are all read for writing). */
+  private static LockMode scanMode(Transaction tx) {
+    return tx.readingForUpdate() ? LockMode.X : LockMode.S;
   }
 
   /**
@@ -124,7 +132,7 @@ public final class TableAccess {
       readTs = tx.snapshotTs();
       own = Map.of();
     } else {
-      lockAndCheck(tx, node, table, LockMode.S);
+      lockAndCheck(tx, node, table, scanMode(tx));
       readTs = readTs();
       own = tx.writes().table(table.id());
     }

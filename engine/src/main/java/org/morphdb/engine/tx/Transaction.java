@@ -69,6 +69,18 @@ public final class Transaction {
 
   public boolean readOnly() { return readOnly; }
 
+  /** While true, the statement running reads for update (SELECT ... FOR UPDATE). */
+  private boolean readingForUpdate;
+
+  /**
+   * Marks the statement about to run as reading for update: its reads take the write locks
+   * (a table it scans X, a row it looks up X under IX), so two transactions that read a row
+   * and then write it wait for each other instead of deadlocking on the upgrade.
+   */
+  public void readForUpdate(boolean on) { readingForUpdate = on; }
+
+  public boolean readingForUpdate() { return readingForUpdate; }
+
   /** For read-only transactions: the timestamp every read uses. */
   public long snapshotTs() { return snapshotTs; }
 

@@ -24,6 +24,12 @@ public final class WriteSet {
   private final Map<Integer, LinkedHashMap<Object, Object>> byTable = new HashMap<>(2);
   /** Undo entries of the running statement: (table, key, previous value or ABSENT). */
   private final List<Object[]> statementUndo = new ArrayList<>(2);
+  /**
+   * Undo entries since the transaction's first savepoint, or null while it has none: a
+   * savepoint is a position in this list. Kept only then, so a transaction without
+   * savepoints pays nothing for them.
+   */
+  private List<Object[]> savepointUndo;
 
   /** The buffered writes of one table (row key → stored row or DELETED); never null. */
   public Map<Object, Object> table(int tableId) {
@@ -41,7 +47,40 @@ public final class WriteSet {
 
   private void record(int tableId, Object rowKey, Object value) {
     Object previous = byTable.computeIfAbsent(tableId, k -> new LinkedHashMap<>(2)).put(rowKey, value);
-    statementUndo.add(new Object[] {tableId, rowKey, previous == null ? ABSENT : previous});
+    Object[] undo = {tableId, rowKey, previous == null ? ABSENT : previous};
+    statementUndo.add(undo);
+    if (savepointUndo != null) {
+      savepointUndo.add(undo);
+    }
+  }
+
+  /** A savepoint here: the position to give {@link #rollbackTo}. */
+  public int savepoint() {
+    statementUndo.clear(); // a savepoint is a statement of its own: none is running
+    if (savepointUndo == null) {
+      savepointUndo = new ArrayList<>();
+    }
+    return savepointUndo.size();
+  }
+
+  /** Undoes every write since the savepoint at {@code position}, newest first. */
+  public void rollbackTo(int position) {
+    if (savepointUndo == null) {
+      return;
+    }
+    for (int i = savepointUndo.size() - 1; i >= position; i--) {
+      undo(savepointUndo.remove(i));
+    }
+    statementUndo.clear();
+  }
+
+  private void undo(Object[] u) {
+    LinkedHashMap<Object, Object> m = byTable.get((Integer) u[0]);
+    if (u[2] == ABSENT) {
+      m.remove(u[1]);
+    } else {
+      m.put(u[1], u[2]);
+    }
   }
 
   /** Starts a statement: its writes can be undone until the next call. */
@@ -52,13 +91,10 @@ public final class WriteSet {
   /** Undoes the writes of the running statement, newest first. */
   public void undoStatement() {
     for (int i = statementUndo.size() - 1; i >= 0; i--) {
-      Object[] u = statementUndo.get(i);
-      LinkedHashMap<Object, Object> m = byTable.get((Integer) u[0]);
-      if (u[2] == ABSENT) {
-        m.remove(u[1]);
-      } else {
-        m.put(u[1], u[2]);
-      }
+      undo(statementUndo.get(i));
+    }
+    if (savepointUndo != null) { // the statement's entries are the newest there too
+      savepointUndo.subList(savepointUndo.size() - statementUndo.size(), savepointUndo.size()).clear();
     }
     statementUndo.clear();
   }
@@ -77,5 +113,6 @@ public final class WriteSet {
   public void clear() {
     byTable.clear();
     statementUndo.clear();
+    savepointUndo = null;
   }
 }
