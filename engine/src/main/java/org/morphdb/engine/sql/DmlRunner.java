@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlUpdate;
@@ -24,6 +25,7 @@ import org.morphdb.engine.catalog.Values;
 import org.morphdb.engine.cluster.Node;
 import org.morphdb.engine.sql.plan.PreparedQuery;
 import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.SequenceValues;
 import org.morphdb.engine.tx.RowCodec;
 import org.morphdb.engine.tx.TableAccess;
 import org.morphdb.engine.tx.Transaction;
@@ -37,16 +39,25 @@ final class DmlRunner {
   private final Database db;
   private final SqlEngine engine;
   private final TableAccess access;
+  private final MergeRunner merge;
 
   DmlRunner(Database db, SqlEngine engine, TableAccess access) {
     this.db = db;
     this.engine = engine;
     this.access = access;
+    this.merge = new MergeRunner(this, access);
   }
 
   /** What the statement writes, planned against one catalog version. */
   record DmlPlan(SqlKind kind, TableDef table, List<ColumnDef> targets, InsertValues values,
-      PreparedQuery query, List<org.morphdb.engine.api.ColumnMeta> parameters, PointWrite point) {}
+      PreparedQuery query, List<org.morphdb.engine.api.ColumnMeta> parameters, PointWrite point,
+      MergeRunner.MergePlan merge) {
+
+    DmlPlan(SqlKind kind, TableDef table, List<ColumnDef> targets, InsertValues values,
+        PreparedQuery query, List<org.morphdb.engine.api.ColumnMeta> parameters, PointWrite point) {
+      this(kind, table, targets, values, query, parameters, point, null);
+    }
+  }
 
   DmlPlan plan(SqlNode node, Catalog c) {
     if (node instanceof SqlInsert ins) {
@@ -87,9 +98,15 @@ final class DmlRunner {
       SqlNode select = DmlRewrite.deleteAsSelect(del);
       PreparedQuery q = engine.planner().prepare(select, c, org.morphdb.engine.sql.plan.QueryOptions.ROW_KEY);
       return new DmlPlan(SqlKind.DELETE, t, List.of(), null, q, q.parameters(), null);
+    } else if (node instanceof SqlMerge merge) {
+      TableDef t = engine.resolveTable(c, merge.getTargetTable());
+      MergeRunner.MergePlan m = MergeRunner.plan(merge, t, c, engine);
+      return new DmlPlan(SqlKind.MERGE, t, List.of(), null, m.query(), m.query().parameters(), null, m);
     }
     throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Unsupported statement: %s", node.getKind());
   }
+
+  SequenceValues sequenceValues() { return db.sequenceValues(); }
 
   /** What a DML statement did: the rows it wrote, and the keys an INSERT was asked for. */
   record Result(long count, GeneratedKeys generatedKeys) {}
@@ -98,6 +115,9 @@ final class DmlRunner {
       List<String> keysAsked) {
     if (plan.point() != null) {
       return new Result(plan.point().run(tx, node, access, engine.constraintChecker(), params), null);
+    }
+    if (plan.merge() != null) {
+      return new Result(merge.run(tx, node, plan.merge(), ParamBinder.bind(plan.parameters(), params), source), null);
     }
     return switch (plan.kind()) {
       case INSERT -> insert(tx, node, plan, params, source, keysAsked);
@@ -116,24 +136,30 @@ final class DmlRunner {
     rows.forEachRemaining(all::add); // read everything first: INSERT … SELECT may read its own table
     InsertedRows inserted = new InsertedRows(t, plan.targets(), db.sequenceValues(), keysAsked);
     for (Object[] source0 : all) {
-      Object[] row = defaults(t);
-      boolean identityDefaulted = false;
-      for (int i = 0; i < plan.targets().size(); i++) {
-        ColumnDef c = plan.targets().get(i);
-        if (source0[i] == InsertValues.DEFAULT) {
-          identityDefaulted |= c.isIdentity();
-          continue;
-        }
-        row[t.columnIndex(c.id())] = Coercion.toColumn(c.type(), source0[i], c.name());
-      }
-      inserted.generate(row, identityDefaulted);
-      Object[] stored = RowCodec.fromCalciteRow(t, row);
-      engine.constraintChecker().check(t, stored);
-      Key key = t.hasHiddenRowId() ? Key.of(db.nextRowId(t.id())) : RowCodec.primaryKey(t, stored);
-      access.insert(tx, node, t, key, stored);
-      inserted.inserted(row);
+      insertRow(tx, node, t, plan.targets(), source0, inserted);
     }
     return new Result(all.size(), inserted.generatedKeys());
+  }
+
+  /** Inserts one row: the values given for {@code targets}, defaults and IDENTITY for the rest. */
+  void insertRow(Transaction tx, Node node, TableDef t, List<ColumnDef> targets, Object[] values,
+      InsertedRows inserted) {
+    Object[] row = defaults(t);
+    boolean identityDefaulted = false;
+    for (int i = 0; i < targets.size(); i++) {
+      ColumnDef c = targets.get(i);
+      if (values[i] == InsertValues.DEFAULT) {
+        identityDefaulted |= c.isIdentity();
+        continue;
+      }
+      row[t.columnIndex(c.id())] = Coercion.toColumn(c.type(), values[i], c.name());
+    }
+    inserted.generate(row, identityDefaulted);
+    Object[] stored = RowCodec.fromCalciteRow(t, row);
+    engine.constraintChecker().check(t, stored);
+    Key key = t.hasHiddenRowId() ? Key.of(db.nextRowId(t.id())) : RowCodec.primaryKey(t, stored);
+    access.insert(tx, node, t, key, stored);
+    inserted.inserted(row);
   }
 
   /** A row of the table's column defaults (Calcite form). */
@@ -167,7 +193,15 @@ final class DmlRunner {
       oldKeys.add((Key) r[0]);
       newRows.add(RowCodec.fromCalciteRow(t, row));
     }
-    // Keys that move are deleted first, then re-inserted, so shifting keys never collide.
+    writeUpdates(tx, node, t, oldKeys, newRows);
+    return oldKeys.size();
+  }
+
+  /**
+   * Writes updated rows (stored form) over the rows at {@code oldKeys}. Keys that move are
+   * deleted first, then re-inserted, so shifting keys never collide.
+   */
+  void writeUpdates(Transaction tx, Node node, TableDef t, List<Key> oldKeys, List<Object[]> newRows) {
     Set<Integer> moved = new HashSet<>();
     for (int i = 0; i < oldKeys.size(); i++) {
       engine.constraintChecker().check(t, newRows.get(i));
@@ -183,7 +217,6 @@ final class DmlRunner {
         access.update(tx, node, t, oldKeys.get(i), newRows.get(i));
       }
     }
-    return oldKeys.size();
   }
 
   private long delete(Transaction tx, Node node, DmlPlan plan, Object[] args, TxTableSource source) {
@@ -196,7 +229,7 @@ final class DmlRunner {
     return keys.size();
   }
 
-  private static List<ColumnDef> targets(TableDef t, SqlNodeList names) {
+  static List<ColumnDef> targets(TableDef t, SqlNodeList names) {
     if (names == null || names.isEmpty()) {
       return t.columns();
     }
