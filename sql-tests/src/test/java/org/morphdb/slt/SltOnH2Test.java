@@ -14,6 +14,7 @@ import org.junit.jupiter.api.TestFactory;
 /** The runner against H2 (and HSQLDB): the corpus's select1 and our own files pass. */
 class SltOnH2Test {
   private static final Path OWN_FILES = Path.of("src/test/resources/slt");
+  private static final Path REGRESSIONS = Path.of("src/test/resources/slt-regressions");
 
   @Test
   void select1FromTheCorpusPassesOnH2() {
@@ -31,6 +32,13 @@ class SltOnH2Test {
   @TestFactory
   Stream<DynamicTest> ownFilesPassOnHsqldb() throws IOException {
     return SltTests.eachFile(SltTarget.hsqldb(), OWN_FILES.toString());
+  }
+
+  /** The regression files say what SQLite answers; H2 agrees, HSQLDB where it runs them. */
+  @TestFactory
+  Stream<DynamicTest> regressionFilesPassOnH2AndHsqldb() throws IOException {
+    return Stream.concat(SltTests.eachFile(SltTarget.h2(), REGRESSIONS.toString()),
+        SltTests.eachFile(SltTarget.hsqldb(), REGRESSIONS.toString()));
   }
 
   @Test

@@ -28,8 +28,7 @@ class SltSourceTest {
   @Test
   void filesAndDirectoriesOnDisk() throws IOException {
     assertEquals(List.of("src/test/resources/slt/connections.test",
-        "src/test/resources/slt/halt.test", "src/test/resources/slt/null-typing.test",
-        "src/test/resources/slt/records.test"),
+        "src/test/resources/slt/halt.test", "src/test/resources/slt/records.test"),
         names("src/test/resources/slt"));
     assertEquals(List.of("src/test/resources/slt/halt.test"),
         names("src/test/resources/slt/halt.test"));
