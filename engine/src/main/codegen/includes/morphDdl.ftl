@@ -97,6 +97,12 @@ void MorphColumnDef(List<SqlNode> list) :
             <LPAREN> e = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
                 constraints.add(SqlDdlNodes.check(cs.end(this), constraintName, e));
             }
+        |
+            { if (cs == null) cs = span(); }
+            e = MorphReferences(cs, constraintName,
+                new SqlNodeList(Collections.singletonList(id), id.getParserPosition())) {
+                constraints.add(e);
+            }
         )
     )*
     {
@@ -139,6 +145,55 @@ void MorphTableConstraint(List<SqlNode> list) :
         <LPAREN> e = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
             list.add(SqlDdlNodes.check(s.end(this), name, e));
         }
+    |
+        <FOREIGN> { if (s == null) s = span(); } <KEY>
+        columns = ParenthesizedSimpleIdentifierList()
+        e = MorphReferences(s, name, columns) {
+            list.add(e);
+        }
+    )
+}
+
+/** REFERENCES p [(k, ...)] [ON DELETE action] [ON UPDATE action], in either order. */
+SqlForeignKey MorphReferences(Span s, SqlIdentifier name, SqlNodeList columns) :
+{
+    final SqlIdentifier parent;
+    SqlNodeList parentColumns = null;
+    ForeignKeyDef.RefAction onDelete = null;
+    ForeignKeyDef.RefAction onUpdate = null;
+}
+{
+    <REFERENCES> parent = CompoundIdentifier()
+    [ parentColumns = ParenthesizedSimpleIdentifierList() ]
+    (
+        <ON>
+        (
+            <DELETE> onDelete = MorphRefAction()
+        |
+            <UPDATE> onUpdate = MorphRefAction()
+        )
+    )*
+    {
+        return new SqlForeignKey(s.end(this), name, columns, parent, parentColumns, onDelete, onUpdate);
+    }
+}
+
+/** CASCADE | RESTRICT | NO ACTION | SET NULL | SET DEFAULT. */
+ForeignKeyDef.RefAction MorphRefAction() :
+{
+}
+{
+    <CASCADE> { return ForeignKeyDef.RefAction.CASCADE; }
+|
+    <RESTRICT> { return ForeignKeyDef.RefAction.RESTRICT; }
+|
+    <NO> <ACTION> { return ForeignKeyDef.RefAction.NO_ACTION; }
+|
+    <SET>
+    (
+        <NULL> { return ForeignKeyDef.RefAction.SET_NULL; }
+    |
+        <DEFAULT_> { return ForeignKeyDef.RefAction.SET_DEFAULT; }
     )
 }
 
@@ -327,6 +382,9 @@ SqlNode MorphAlterTable() :
 AlterAction MorphAlterAdd() :
 {
     SqlIdentifier name = null;
+    Span s = null;
+    SqlNodeList columns;
+    SqlForeignKey key;
     final SqlNode e;
     final boolean ifNotExists;
     final List<SqlNode> list = new ArrayList<SqlNode>();
@@ -334,10 +392,18 @@ AlterAction MorphAlterAdd() :
 {
     <ADD>
     (
-        [ <CONSTRAINT> name = SimpleIdentifier() ]
-        <CHECK> <LPAREN> e = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
-            return new AlterAction.AddCheck(name, e);
-        }
+        [ <CONSTRAINT> { s = span(); } name = SimpleIdentifier() ]
+        (
+            <CHECK> <LPAREN> e = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
+                return new AlterAction.AddCheck(name, e);
+            }
+        |
+            <FOREIGN> { if (s == null) s = span(); } <KEY>
+            columns = ParenthesizedSimpleIdentifierList()
+            key = MorphReferences(s, name, columns) {
+                return new AlterAction.AddForeignKey(key);
+            }
+        )
     |
         [ <COLUMN> ]
         ifNotExists = MorphIfNotExistsOpt()

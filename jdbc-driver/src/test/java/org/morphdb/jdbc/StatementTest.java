@@ -231,8 +231,10 @@ class StatementTest {
     assertNotNull(connection.getWarnings());
     connection.clearWarnings();
     assertNull(connection.getWarnings());
-    assertThrows(SQLFeatureNotSupportedException.class, connection::setSavepoint);
     assertThrows(SQLFeatureNotSupportedException.class, () -> connection.prepareCall("CALL X()"));
+    connection.setAutoCommit(true);
+    assertEquals("3B001", assertThrows(SQLException.class, connection::setSavepoint).getSQLState(),
+        "a savepoint needs a transaction");
   }
 
   @Test

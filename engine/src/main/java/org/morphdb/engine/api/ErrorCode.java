@@ -25,6 +25,7 @@ public enum ErrorCode {
   UNIQUE_VIOLATION("23505", 0, false),
   NOT_NULL_VIOLATION("23502", 0, false),
   CHECK_VIOLATION("23513", 0, false),
+  FOREIGN_KEY_VIOLATION("23503", 0, false),
   /** Value too long, numeric overflow, bad cast. */
   DATA_EXCEPTION("22000", 0, false),
   CARDINALITY_VIOLATION("21000", 0, false),

@@ -45,6 +45,11 @@ public final class Compatibility {
         return Optional.of("CHECK constraint " + check.name() + " added");
       }
     }
+    for (ForeignKeyDef key : current.foreignKeys()) {
+      if (initial.foreignKeys().stream().noneMatch(k -> k.id() == key.id())) {
+        return Optional.of("FOREIGN KEY " + key.name() + " added");
+      }
+    }
     return Optional.empty();
   }
 

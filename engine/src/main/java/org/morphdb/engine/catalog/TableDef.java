@@ -15,13 +15,35 @@ import java.util.function.UnaryOperator;
  */
 public record TableDef(
     int id, String schema, String name, int version, List<ColumnDef> columns,
-    List<Integer> primaryKey, List<IndexDef> indexes, List<CheckDef> checks, int nextSlot) {
+    List<Integer> primaryKey, List<IndexDef> indexes, List<CheckDef> checks, int nextSlot,
+    List<ForeignKeyDef> foreignKeys) {
 
   public TableDef {
     columns = List.copyOf(columns);
     primaryKey = List.copyOf(primaryKey);
     indexes = List.copyOf(indexes);
     checks = List.copyOf(checks);
+    foreignKeys = List.copyOf(foreignKeys);
+  }
+
+  /** A table that takes part in no foreign key. */
+  public TableDef(int id, String schema, String name, int version, List<ColumnDef> columns,
+      List<Integer> primaryKey, List<IndexDef> indexes, List<CheckDef> checks, int nextSlot) {
+    this(id, schema, name, version, columns, primaryKey, indexes, checks, nextSlot, List.of());
+  }
+
+  /** Foreign keys whose child is this table (its rows refer to another's). */
+  public List<ForeignKeyDef> outgoingKeys() {
+    return foreignKeys.stream().filter(f -> f.isChild(id)).toList();
+  }
+
+  /** Foreign keys whose parent is this table (other rows refer to its rows). */
+  public List<ForeignKeyDef> incomingKeys() {
+    return foreignKeys.stream().filter(f -> f.isParent(id)).toList();
+  }
+
+  public Optional<ForeignKeyDef> foreignKey(String keyName) {
+    return foreignKeys.stream().filter(f -> f.name().equals(keyName)).findFirst();
   }
 
   public String qualifiedName() { return schema + "." + name; }
@@ -77,15 +99,15 @@ public record TableDef(
 
   /** The same table with the version bumped: for changes that alter the table's schema. */
   public TableDef bumped() {
-    return new TableDef(id, schema, name, version + 1, columns, primaryKey, indexes, checks, nextSlot);
+    return new TableDef(id, schema, name, version + 1, columns, primaryKey, indexes, checks, nextSlot, foreignKeys);
   }
 
   public TableDef withName(String newName) {
-    return new TableDef(id, schema, newName, version, columns, primaryKey, indexes, checks, nextSlot);
+    return new TableDef(id, schema, newName, version, columns, primaryKey, indexes, checks, nextSlot, foreignKeys);
   }
 
   public TableDef withColumns(List<ColumnDef> newColumns, int newNextSlot) {
-    return new TableDef(id, schema, name, version, newColumns, primaryKey, indexes, checks, newNextSlot);
+    return new TableDef(id, schema, name, version, newColumns, primaryKey, indexes, checks, newNextSlot, foreignKeys);
   }
 
   public TableDef mapColumn(int columnId, UnaryOperator<ColumnDef> change) {
@@ -95,10 +117,14 @@ public record TableDef(
   }
 
   public TableDef withIndexes(List<IndexDef> newIndexes) {
-    return new TableDef(id, schema, name, version, columns, primaryKey, newIndexes, checks, nextSlot);
+    return new TableDef(id, schema, name, version, columns, primaryKey, newIndexes, checks, nextSlot, foreignKeys);
   }
 
   public TableDef withChecks(List<CheckDef> newChecks) {
-    return new TableDef(id, schema, name, version, columns, primaryKey, indexes, newChecks, nextSlot);
+    return new TableDef(id, schema, name, version, columns, primaryKey, indexes, newChecks, nextSlot, foreignKeys);
+  }
+
+  public TableDef withForeignKeys(List<ForeignKeyDef> newKeys) {
+    return new TableDef(id, schema, name, version, columns, primaryKey, indexes, checks, nextSlot, newKeys);
   }
 }

@@ -42,6 +42,10 @@ final class ConstraintSteps {
 
   static List<UpdateEntry> dropConstraint(DdlCommand.DropConstraint cmd, JobContext ctx, Catalog c) {
     TableDef t = TableSteps.target(cmd, ctx, c);
+    var key = t.foreignKey(cmd.constraint()).filter(k -> k.isChild(t.id()));
+    if (key.isPresent()) {
+      return ForeignKeySteps.drop(key.get(), c);
+    }
     CheckDef check = t.check(cmd.constraint()).orElseThrow(() -> MorphException.of(
         ErrorCode.INVALID_STATEMENT, "Constraint '%s' not found on table %s", cmd.constraint(), t.name()));
     List<CheckDef> checks = new ArrayList<>(t.checks());

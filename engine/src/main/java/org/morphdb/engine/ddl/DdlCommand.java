@@ -2,6 +2,7 @@ package org.morphdb.engine.ddl;
 
 import java.util.List;
 import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.ForeignKeyDef;
 import org.morphdb.engine.catalog.TypeKind;
 
 /**
@@ -16,7 +17,14 @@ public sealed interface DdlCommand {
   String table();
 
   record CreateTable(String schema, String table, boolean ifNotExists, List<ColumnSpec> columns,
-      List<String> primaryKey, List<List<String>> uniqueKeys, List<CheckSpec> checks) implements DdlCommand {}
+      List<String> primaryKey, List<List<String>> uniqueKeys, List<CheckSpec> checks,
+      List<ForeignKeySpec> foreignKeys) implements DdlCommand {
+
+    public CreateTable(String schema, String table, boolean ifNotExists, List<ColumnSpec> columns,
+        List<String> primaryKey, List<List<String>> uniqueKeys, List<CheckSpec> checks) {
+      this(schema, table, ifNotExists, columns, primaryKey, uniqueKeys, checks, List.of());
+    }
+  }
 
   record DropTable(String schema, String table, boolean ifExists) implements DdlCommand {}
 
@@ -45,6 +53,8 @@ public sealed interface DdlCommand {
 
   record AddCheck(String schema, String table, CheckSpec check) implements DdlCommand {}
 
+  record AddForeignKey(String schema, String table, ForeignKeySpec key) implements DdlCommand {}
+
   record DropConstraint(String schema, String table, String constraint) implements DdlCommand {}
 
   record CreateView(String schema, String table, String sql, List<String> columnNames,
@@ -59,6 +69,13 @@ public sealed interface DdlCommand {
   record AlterSequence(String schema, String table, boolean ifExists, SequenceOptions options) implements DdlCommand {}
 
   record DropSequence(String schema, String table, boolean ifExists) implements DdlCommand {}
+
+  /**
+   * A FOREIGN KEY as declared; {@code name} may be null (a name is generated), and
+   * {@code parentColumns} empty (the parent's primary key).
+   */
+  record ForeignKeySpec(String name, List<String> columns, String parentSchema, String parentTable,
+      List<String> parentColumns, ForeignKeyDef.RefAction onDelete, ForeignKeyDef.RefAction onUpdate) {}
 
   /** A CHECK constraint as declared; {@code name} may be null (a name is generated). */
   record CheckSpec(String name, String sql) {}

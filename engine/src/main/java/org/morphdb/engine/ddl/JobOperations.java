@@ -8,6 +8,7 @@ import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.CheckDef;
 import org.morphdb.engine.catalog.ColumnDef;
+import org.morphdb.engine.catalog.ForeignKeyDef;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.IndexState;
 import org.morphdb.engine.catalog.TableDef;
@@ -283,7 +284,9 @@ public final class JobOperations {
     }
     ColumnDef column = ctx.columnId >= 0 ? table.columnById(ctx.columnId) : null;
     CheckDef check = ctx.checkId >= 0
-        ? table.checks().stream().filter(c -> c.id() == ctx.checkId).findFirst().orElseThrow() : null;
+        ? table.checks().stream().filter(c -> c.id() == ctx.checkId).findFirst().orElse(null) : null;
+    ForeignKeyDef key = ctx.checkId >= 0
+        ? table.foreignKeys().stream().filter(k -> k.id() == ctx.checkId).findFirst().orElse(null) : null;
     try (SnapshotHandle snapshot = store.openSnapshot()) {
       long done = 0;
       long total = store.approximateSize(table.id());
@@ -298,6 +301,14 @@ public final class JobOperations {
         if (check != null && !constraints.satisfies(table, check, row)) {
           throw MorphException.of(ErrorCode.CHECK_VIOLATION,
               "Cannot add CHECK %s on %s: row %s violates it", check.name(), table.name(), e.key());
+        }
+        if (key != null) {
+          Key parentKey = RowCodec.referencedKey(table, key, row);
+          if (parentKey != null && store.get(key.parentTableId(), parentKey, snapshot.ts()) == null) {
+            throw MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
+                "Cannot add FOREIGN KEY %s on %s: row %s refers to %s, which does not exist",
+                key.name(), table.name(), e.key(), parentKey);
+          }
         }
         if (++done % BATCH == 0) {
           job.progress(done, Math.max(done, total));

@@ -18,6 +18,8 @@ final class JobPlanner {
       return ConstraintSteps.setNotNull(c);
     } else if (command instanceof DdlCommand.AddCheck c) {
       return ConstraintSteps.addCheck(c);
+    } else if (command instanceof DdlCommand.AddForeignKey c) {
+      return ForeignKeySteps.add(c);
     } else if (command instanceof DdlCommand.DropTable c) {
       return JobPlan.oneStep(Step.of("DROPPED", (ctx, cat) -> TableSteps.dropTable(c, ctx, cat))
           .then(Step.Operation.PURGE));

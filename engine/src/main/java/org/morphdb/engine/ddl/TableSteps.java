@@ -11,6 +11,7 @@ import org.morphdb.engine.catalog.CheckDef;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.Compatibility;
 import org.morphdb.engine.catalog.ConstraintState;
+import org.morphdb.engine.catalog.ForeignKeyDef;
 import org.morphdb.engine.catalog.Identity;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.IndexState;
@@ -63,8 +64,33 @@ final class TableSteps {
       checks.add(new CheckDef(nextId++, name, check.sql(), ConstraintState.VALID));
     }
     TableDef table = new TableDef(tableId, cmd.schema(), cmd.table(), 1, columns, pk, indexes, checks, columns.size());
+    List<UpdateEntry> parents = new ArrayList<>();
+    for (DdlCommand.ForeignKeySpec spec : cmd.foreignKeys()) {
+      ForeignKeyDef key = ForeignKeySteps.define(nextId++, spec, table, c, ConstraintState.VALID);
+      table = ForeignKeySteps.withKey(table, key.id(), key);
+      if (key.parentTableId() != tableId) { // the parent's deletes now look for children
+        TableDef parent = parentAsChanged(parents, c, key.parentTableId());
+        parents.removeIf(e -> ((UpdateEntry.PutTable) e).table().id() == parent.id());
+        parents.add(new UpdateEntry.PutTable(ForeignKeySteps.withKey(parent, key.id(), key)));
+      }
+    }
     ctx.tableId = tableId;
-    return List.of(new UpdateEntry.ReserveIds(nextId - c.nextId()), new UpdateEntry.PutTable(table));
+    List<UpdateEntry> entries = new ArrayList<>(List.of(new UpdateEntry.ReserveIds(nextId - c.nextId()),
+        new UpdateEntry.PutTable(table)));
+    for (UpdateEntry e : parents) {
+      entries.add(new UpdateEntry.PutTable(((UpdateEntry.PutTable) e).table().bumped()));
+    }
+    return entries;
+  }
+
+  /** A parent table as an earlier key of the same statement left it, or as the catalog has it. */
+  private static TableDef parentAsChanged(List<UpdateEntry> changed, Catalog c, int tableId) {
+    for (UpdateEntry e : changed) {
+      if (((UpdateEntry.PutTable) e).table().id() == tableId) {
+        return ((UpdateEntry.PutTable) e).table();
+      }
+    }
+    return c.table(tableId).orElseThrow();
   }
 
   /** An IDENTITY column's generator: a sequence with the column's id and name. */
@@ -89,14 +115,35 @@ final class TableSteps {
       }
       throw MorphException.of(ErrorCode.TABLE_NOT_FOUND, "Table '%s' not found", cmd.table());
     }
+    for (ForeignKeyDef key : t.incomingKeys()) {
+      if (!key.isChild(t.id())) {
+        TableDef child = c.table(key.childTableId()).orElseThrow();
+        throw MorphException.of(ErrorCode.DEPENDENT_OBJECTS,
+            "Cannot drop table %s: foreign key %s of table %s refers to it; drop that constraint first",
+            t.name(), key.name(), child.name());
+      }
+    }
     ctx.tableId = t.id();
+    List<UpdateEntry> parents = new ArrayList<>();
+    for (ForeignKeyDef key : t.outgoingKeys()) { // its parents forget the keys
+      if (!key.isParent(t.id())) {
+        TableDef parent = parentAsChanged(parents, c, key.parentTableId());
+        parents.removeIf(e -> ((UpdateEntry.PutTable) e).table().id() == parent.id());
+        parents.add(new UpdateEntry.PutTable(ForeignKeySteps.withKey(parent, key.id(), null)));
+      }
+    }
     long[] spaces = new long[t.indexes().size() + 1];
     spaces[0] = t.id();
     for (int i = 0; i < t.indexes().size(); i++) {
       spaces[i + 1] = t.indexes().get(i).id();
     }
     ctx.purgeSpaces = spaces;
-    return List.of(new UpdateEntry.DropTable(t.id()));
+    List<UpdateEntry> entries = new ArrayList<>();
+    for (UpdateEntry e : parents) {
+      entries.add(new UpdateEntry.PutTable(((UpdateEntry.PutTable) e).table().bumped()));
+    }
+    entries.add(new UpdateEntry.DropTable(t.id()));
+    return entries;
   }
 
   static List<UpdateEntry> addColumn(DdlCommand.AddColumn cmd, JobContext ctx, Catalog c) {
@@ -141,6 +188,13 @@ final class TableSteps {
       if (index.columnIds().contains(col.id())) {
         throw MorphException.of(ErrorCode.DEPENDENT_OBJECTS,
             "Cannot drop column %s: index %s uses it", col.name(), index.name());
+      }
+    }
+    for (ForeignKeyDef key : t.foreignKeys()) {
+      if ((key.isChild(t.id()) && key.childColumns().contains(col.id()))
+          || (key.isParent(t.id()) && key.parentColumns().contains(col.id()))) {
+        throw MorphException.of(ErrorCode.DEPENDENT_OBJECTS,
+            "Cannot drop column %s: foreign key %s uses it", col.name(), key.name());
       }
     }
     if (t.columns().size() == 1) {

@@ -22,6 +22,7 @@ import org.morphdb.engine.sql.parser.SqlAlterSequence;
 import org.morphdb.engine.sql.parser.SqlAlterTable;
 import org.morphdb.engine.sql.parser.SqlCreateSequence;
 import org.morphdb.engine.sql.parser.SqlDropSequence;
+import org.morphdb.engine.sql.parser.SqlForeignKey;
 import org.morphdb.engine.sql.parser.SqlIdentityOption;
 import org.morphdb.engine.sql.parser.SqlCreateIndex;
 import org.morphdb.engine.sql.parser.SqlDropIndex;
@@ -116,6 +117,7 @@ final class DdlTranslator {
     List<String> pk = new ArrayList<>();
     List<List<String>> uniques = new ArrayList<>();
     List<DdlCommand.CheckSpec> checks = new ArrayList<>();
+    List<DdlCommand.ForeignKeySpec> foreignKeys = new ArrayList<>();
     for (TableConstraint tc : n.constraints()) {
       if (tc instanceof TableConstraint.PrimaryKey p) {
         if (!pk.isEmpty()) {
@@ -126,9 +128,11 @@ final class DdlTranslator {
         uniques.add(u.columns().stream().map(SqlIdentifier::getSimple).toList());
       } else if (tc instanceof TableConstraint.Check c) {
         checks.add(new DdlCommand.CheckSpec(c.name() == null ? null : c.name().getSimple(), sql(c.condition())));
+      } else if (tc instanceof TableConstraint.ForeignKey f) {
+        foreignKeys.add(foreignKey(f.key()));
       }
     }
-    return new DdlCommand.CreateTable(name[0], name[1], n.ifNotExists(), columns, pk, uniques, checks);
+    return new DdlCommand.CreateTable(name[0], name[1], n.ifNotExists(), columns, pk, uniques, checks, foreignKeys);
   }
 
   private DdlCommand alter(SqlAlterTable n) {
@@ -166,10 +170,18 @@ final class DdlTranslator {
     } else if (a instanceof AlterAction.AddCheck c) {
       return new DdlCommand.AddCheck(s, table,
           new DdlCommand.CheckSpec(c.name() == null ? null : c.name().getSimple(), sql(c.condition())));
+    } else if (a instanceof AlterAction.AddForeignKey f) {
+      return new DdlCommand.AddForeignKey(s, table, foreignKey(f.key()));
     } else if (a instanceof AlterAction.DropConstraint d) {
       return new DdlCommand.DropConstraint(s, table, d.name().getSimple());
     }
     throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "ALTER TABLE action not supported: %s", a.kind());
+  }
+
+  private static DdlCommand.ForeignKeySpec foreignKey(SqlForeignKey k) {
+    String[] parent = name(k.parent());
+    return new DdlCommand.ForeignKeySpec(k.name() == null ? null : k.name().getSimple(), k.columns(),
+        parent[0], parent[1], k.parentColumns(), k.onDelete(), k.onUpdate());
   }
 
   ColumnSpec column(ColumnDecl c) {

@@ -112,22 +112,24 @@ final class DmlRunner {
   record Result(long count, GeneratedKeys generatedKeys) {}
 
   Result run(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
-      List<String> keysAsked) {
+      List<String> keysAsked, Catalog c) {
+    ForeignKeyChecks fk = new ForeignKeyChecks(c, access, engine.constraintChecker(), tx, node);
     if (plan.point() != null) {
-      return new Result(plan.point().run(tx, node, access, engine.constraintChecker(), params), null);
+      return new Result(plan.point().run(tx, node, access, engine.constraintChecker(), params, fk), null);
     }
     if (plan.merge() != null) {
-      return new Result(merge.run(tx, node, plan.merge(), ParamBinder.bind(plan.parameters(), params), source), null);
+      return new Result(merge.run(tx, node, plan.merge(), ParamBinder.bind(plan.parameters(), params), source, fk),
+          null);
     }
     return switch (plan.kind()) {
-      case INSERT -> insert(tx, node, plan, params, source, keysAsked);
-      case UPDATE -> new Result(update(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source), null);
-      default -> new Result(delete(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source), null);
+      case INSERT -> insert(tx, node, plan, params, source, keysAsked, fk);
+      case UPDATE -> new Result(update(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source, fk), null);
+      default -> new Result(delete(tx, node, plan, ParamBinder.bind(plan.parameters(), params), source, fk), null);
     };
   }
 
   private Result insert(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
-      List<String> keysAsked) {
+      List<String> keysAsked, ForeignKeyChecks fk) {
     TableDef t = plan.table();
     Iterator<Object[]> rows = plan.values() != null
         ? plan.values().rows(params)
@@ -136,14 +138,14 @@ final class DmlRunner {
     rows.forEachRemaining(all::add); // read everything first: INSERT … SELECT may read its own table
     InsertedRows inserted = new InsertedRows(t, plan.targets(), db.sequenceValues(), keysAsked);
     for (Object[] source0 : all) {
-      insertRow(tx, node, t, plan.targets(), source0, inserted);
+      insertRow(tx, node, t, plan.targets(), source0, inserted, fk);
     }
     return new Result(all.size(), inserted.generatedKeys());
   }
 
   /** Inserts one row: the values given for {@code targets}, defaults and IDENTITY for the rest. */
   void insertRow(Transaction tx, Node node, TableDef t, List<ColumnDef> targets, Object[] values,
-      InsertedRows inserted) {
+      InsertedRows inserted, ForeignKeyChecks fk) {
     Object[] row = defaults(t);
     boolean identityDefaulted = false;
     for (int i = 0; i < targets.size(); i++) {
@@ -159,6 +161,7 @@ final class DmlRunner {
     engine.constraintChecker().check(t, stored);
     Key key = t.hasHiddenRowId() ? Key.of(db.nextRowId(t.id())) : RowCodec.primaryKey(t, stored);
     access.insert(tx, node, t, key, stored);
+    fk.parentsExist(t, stored); // after the insert: a row may refer to itself
     inserted.inserted(row);
   }
 
@@ -175,7 +178,8 @@ final class DmlRunner {
     return row;
   }
 
-  private long update(Transaction tx, Node node, DmlPlan plan, Object[] args, TxTableSource source) {
+  private long update(Transaction tx, Node node, DmlPlan plan, Object[] args, TxTableSource source,
+      ForeignKeyChecks fk) {
     TableDef t = plan.table();
     int n = t.columns().size();
     List<Key> oldKeys = new ArrayList<>();
@@ -193,7 +197,7 @@ final class DmlRunner {
       oldKeys.add((Key) r[0]);
       newRows.add(RowCodec.fromCalciteRow(t, row));
     }
-    writeUpdates(tx, node, t, oldKeys, newRows);
+    writeUpdates(tx, node, t, oldKeys, newRows, fk);
     return oldKeys.size();
   }
 
@@ -201,7 +205,8 @@ final class DmlRunner {
    * Writes updated rows (stored form) over the rows at {@code oldKeys}. Keys that move are
    * deleted first, then re-inserted, so shifting keys never collide.
    */
-  void writeUpdates(Transaction tx, Node node, TableDef t, List<Key> oldKeys, List<Object[]> newRows) {
+  void writeUpdates(Transaction tx, Node node, TableDef t, List<Key> oldKeys, List<Object[]> newRows,
+      ForeignKeyChecks fk) {
     Set<Integer> moved = new HashSet<>();
     for (int i = 0; i < oldKeys.size(); i++) {
       engine.constraintChecker().check(t, newRows.get(i));
@@ -217,13 +222,24 @@ final class DmlRunner {
         access.update(tx, node, t, oldKeys.get(i), newRows.get(i));
       }
     }
+    if (t.foreignKeys().isEmpty()) {
+      return;
+    }
+    for (int i = 0; i < oldKeys.size(); i++) {
+      fk.parentsExist(t, newRows.get(i));
+      if (moved.contains(i)) { // the new key is in place: children may move to it
+        fk.parentKeyChanged(t, oldKeys.get(i), newRows.get(i));
+      }
+    }
   }
 
-  private long delete(Transaction tx, Node node, DmlPlan plan, Object[] args, TxTableSource source) {
+  private long delete(Transaction tx, Node node, DmlPlan plan, Object[] args, TxTableSource source,
+      ForeignKeyChecks fk) {
     List<Key> keys = new ArrayList<>();
     access.intendToWrite(tx, node, plan.table());
     plan.query().execute(source, args).forEachRemaining(r -> keys.add((Key) r[0]));
     for (Key k : keys) {
+      fk.parentDeleted(plan.table(), k);
       access.delete(tx, node, plan.table(), k);
     }
     return keys.size();

@@ -90,7 +90,7 @@ final class MergeRunner {
     return new MergePlan(t, q, updateTargets, insertTargets);
   }
 
-  long run(Transaction tx, Node node, MergePlan plan, Object[] args, TxTableSource source) {
+  long run(Transaction tx, Node node, MergePlan plan, Object[] args, TxTableSource source, ForeignKeyChecks fk) {
     TableDef t = plan.table();
     int n = t.columns().size();
     int updateAt = 1 + n;
@@ -125,10 +125,10 @@ final class MergeRunner {
         inserts.add(values);
       }
     }
-    dml.writeUpdates(tx, node, t, updatedKeys, updatedRows);
+    dml.writeUpdates(tx, node, t, updatedKeys, updatedRows, fk);
     InsertedRows inserted = new InsertedRows(t, plan.insertTargets(), dml.sequenceValues(), null);
     for (Object[] values : inserts) {
-      dml.insertRow(tx, node, t, plan.insertTargets(), values, inserted);
+      dml.insertRow(tx, node, t, plan.insertTargets(), values, inserted, fk);
     }
     return updatedKeys.size() + inserts.size();
   }

@@ -98,7 +98,8 @@ final class PointWrite {
     params.set(index, meta);
   }
 
-  long run(Transaction tx, Node node, TableAccess access, ConstraintChecker constraints, List<Object> args) {
+  long run(Transaction tx, Node node, TableAccess access, ConstraintChecker constraints, List<Object> args,
+      ForeignKeyChecks fk) {
     if (args.size() != parameters.size()) {
       throw MorphException.of(ErrorCode.INVALID_STATEMENT,
           "The statement has %d parameters but %d values were given", parameters.size(), args.size());
@@ -111,6 +112,7 @@ final class PointWrite {
     }
     k = row.key(); // the table's own key object (TableAccess.lookup): index entries share it
     if (targets.isEmpty()) {
+      fk.parentDeleted(t, k);
       access.delete(tx, node, t, k);
       return 1;
     }
@@ -129,6 +131,7 @@ final class PointWrite {
     }
     constraints.check(t, stored);
     access.update(tx, node, t, k, stored);
+    fk.parentsExist(t, stored);
     return 1;
   }
 }

@@ -258,7 +258,7 @@ public final class SqlEngine {
     checkClientVersions(tx, node, c, clientVersions);
     DmlRunner.DmlPlan plan = planDml(p, c);
     DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, new SystemRows(db, c), new SequenceAccess(db, c)),
-        plan.kind() == SqlKind.INSERT ? keysAsked : null);
+        plan.kind() == SqlKind.INSERT ? keysAsked : null, c);
     return Response.count(r.count(), Map.of(plan.table().id(), plan.table().version()), r.generatedKeys());
   }
 

@@ -29,6 +29,21 @@ public final class RowCodec {
     return Key.of(parts);
   }
 
+  /**
+   * The parent's primary key a child row refers to through a foreign key, or null when one
+   * of its columns is NULL (such a row refers to nothing, as SQL's MATCH SIMPLE says).
+   */
+  public static Key referencedKey(TableDef child, org.morphdb.engine.catalog.ForeignKeyDef key, Object[] storedRow) {
+    Object[] parts = new Object[key.childColumns().size()];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = stored(child.columnById(key.childColumns().get(i)), storedRow);
+      if (parts[i] == null) {
+        return null;
+      }
+    }
+    return Key.of(parts);
+  }
+
   /** The stored value of a column in a stored row; rows written before the column existed read its initial default. */
   public static Object stored(ColumnDef column, Object[] storedRow) {
     int slot = column.slot();

@@ -19,7 +19,7 @@ public sealed interface AlterAction {
   /** One constant per variant. */
   enum Kind {
     ADD_COLUMN, DROP_COLUMN, RENAME_TABLE, RENAME_COLUMN, SET_DEFAULT, DROP_DEFAULT,
-    SET_NOT_NULL, DROP_NOT_NULL, SET_DATA_TYPE, ADD_CHECK, DROP_CONSTRAINT
+    SET_NOT_NULL, DROP_NOT_NULL, SET_DATA_TYPE, ADD_CHECK, ADD_FOREIGN_KEY, DROP_CONSTRAINT
   }
 
   Kind kind();
@@ -254,6 +254,22 @@ public sealed interface AlterAction {
       }
       writer.keyword("CHECK");
       parenthesized(writer, condition);
+    }
+  }
+
+  /** {@code ADD [CONSTRAINT n] FOREIGN KEY (...) REFERENCES p ...}. */
+  record AddForeignKey(SqlForeignKey key) implements AlterAction {
+    @Override public Kind kind() {
+      return Kind.ADD_FOREIGN_KEY;
+    }
+
+    @Override public List<SqlNode> operands() {
+      return List.of(key);
+    }
+
+    @Override public void unparse(SqlWriter writer) {
+      writer.keyword("ADD");
+      key.unparse(writer, 0, 0);
     }
   }
 

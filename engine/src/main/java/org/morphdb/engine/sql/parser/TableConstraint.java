@@ -29,13 +29,20 @@ public sealed interface TableConstraint {
   /** {@code [CONSTRAINT n] CHECK (condition)}. */
   record Check(SqlIdentifier name, SqlNode condition) implements TableConstraint {}
 
+  /** {@code [CONSTRAINT n] FOREIGN KEY (...) REFERENCES p ...}. */
+  record ForeignKey(SqlIdentifier name, SqlForeignKey key) implements TableConstraint {}
+
   /** True for the elements of a CREATE TABLE column list that are constraints. */
   static boolean isConstraint(SqlNode element) {
-    return element instanceof SqlKeyConstraint || element instanceof SqlCheckConstraint;
+    return element instanceof SqlKeyConstraint || element instanceof SqlCheckConstraint
+        || element instanceof SqlForeignKey;
   }
 
   /** Reads a {@link SqlKeyConstraint} or {@link SqlCheckConstraint}. */
   static TableConstraint of(SqlNode element) {
+    if (element instanceof SqlForeignKey key) {
+      return new ForeignKey(key.name(), key);
+    }
     final SqlCall call = (SqlCall) element;
     final SqlIdentifier name = (SqlIdentifier) call.operand(0);
     switch (call.getKind()) {

@@ -1,0 +1,177 @@
+package org.morphdb.engine.sql;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.ColumnDef;
+import org.morphdb.engine.catalog.ForeignKeyDef;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.catalog.Values;
+import org.morphdb.engine.cluster.Node;
+import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.tx.ConstraintChecker;
+import org.morphdb.engine.tx.RowCodec;
+import org.morphdb.engine.tx.TableAccess;
+import org.morphdb.engine.tx.Transaction;
+
+/**
+ * Foreign keys at each write of one statement, under two-phase locking:
+ * <ul>
+ *   <li>a child row written with its key columns all set needs its parent row: looking it up
+ *       takes the parent row's S lock, held to the end of the transaction, so no transaction
+ *       can delete that parent before this one ends (23503 when it is missing);</li>
+ *   <li>a parent row deleted (or its key moved) looks for the children that refer to it,
+ *       reading the child table under its S lock (no child can be added meanwhile), and
+ *       refuses (RESTRICT, NO ACTION: 23503), deletes them (CASCADE, recursively), or sets
+ *       their key columns to NULL or to their defaults.</li>
+ * </ul>
+ * Checked per write, not at the statement's end: NO ACTION behaves as RESTRICT, so one
+ * statement cannot delete a parent before its children (delete the children first, or use
+ * CASCADE). The rules of which keys apply come from the statement's catalog: a key added
+ * later changes both tables' versions, so a transaction that wrote under the older schema
+ * cannot commit.
+ */
+final class ForeignKeyChecks {
+  private final Catalog catalog;
+  private final TableAccess access;
+  private final ConstraintChecker constraints;
+  private final Transaction tx;
+  private final Node node;
+  /** Rows deleted by a cascade of this statement: a cycle of references ends there. */
+  private final Set<List<Object>> cascaded = new HashSet<>(2);
+
+  ForeignKeyChecks(Catalog catalog, TableAccess access, ConstraintChecker constraints, Transaction tx, Node node) {
+    this.catalog = catalog;
+    this.access = access;
+    this.constraints = constraints;
+    this.tx = tx;
+    this.node = node;
+  }
+
+  /** A child row (stored form) is about to be written: every parent it refers to must exist. */
+  void parentsExist(TableDef child, Object[] storedRow) {
+    for (ForeignKeyDef key : child.foreignKeys()) {
+      if (!key.isChild(child.id())) {
+        continue;
+      }
+      Key parentKey = RowCodec.referencedKey(child, key, storedRow);
+      if (parentKey == null) {
+        continue;
+      }
+      TableDef parent = table(key.parentTableId());
+      if (access.lookup(tx, node, parent, parentKey) == null) {
+        throw MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
+            "FOREIGN KEY %s violated: %s refers to %s %s, which does not exist",
+            key.name(), child.name(), parent.name(), parentKey);
+      }
+    }
+  }
+
+  /** A parent row is about to be deleted: its children are refused, deleted or updated. */
+  void parentDeleted(TableDef parent, Key parentKey) {
+    for (ForeignKeyDef key : parent.foreignKeys()) {
+      if (key.isParent(parent.id())) {
+        act(key, key.onDelete(), parent, parentKey, null);
+      }
+    }
+  }
+
+  /** A parent row's key is about to change from {@code oldKey} to the key of {@code newRow}. */
+  void parentKeyChanged(TableDef parent, Key oldKey, Object[] newRow) {
+    for (ForeignKeyDef key : parent.foreignKeys()) {
+      if (key.isParent(parent.id())) {
+        act(key, key.onUpdate(), parent, oldKey, newRow);
+      }
+    }
+  }
+
+  /** {@code newParent}: the parent row's new image when its key moves, null when it is deleted. */
+  private void act(ForeignKeyDef key, ForeignKeyDef.RefAction action, TableDef parent, Key parentKey,
+      Object[] newParent) {
+    TableDef child = table(key.childTableId());
+    List<TableAccess.Row> children = children(child, key, parentKey);
+    if (children.isEmpty()) {
+      return;
+    }
+    switch (action) {
+      case CASCADE -> {
+        for (TableAccess.Row r : children) {
+          if (newParent == null) {
+            deleteCascaded(child, r.key());
+          } else {
+            setColumns(child, key, r, newKeyValues(parent, child, key, newParent));
+          }
+        }
+      }
+      case SET_NULL -> children.forEach(r -> setColumns(child, key, r, new Object[key.childColumns().size()]));
+      case SET_DEFAULT -> children.forEach(r -> setColumns(child, key, r, defaults(child, key)));
+      default -> throw MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
+          "FOREIGN KEY %s violated: %s %s is referenced by %d row(s) of %s",
+          key.name(), parent.name(), parentKey, children.size(), child.name());
+    }
+  }
+
+  private void deleteCascaded(TableDef child, Key childKey) {
+    if (!cascaded.add(List.of(child.id(), childKey))) {
+      return;
+    }
+    parentDeleted(child, childKey);
+    access.delete(tx, node, child, childKey);
+  }
+
+  /** The child's key columns set to {@code values} (stored form); the new row is checked again. */
+  private void setColumns(TableDef child, ForeignKeyDef key, TableAccess.Row r, Object[] values) {
+    Object[] row = java.util.Arrays.copyOf(r.values(), Math.max(r.values().length, child.nextSlot()));
+    for (int i = 0; i < values.length; i++) {
+      row[child.columnById(key.childColumns().get(i)).slot()] = values[i];
+    }
+    constraints.check(child, row);
+    parentsExist(child, row);
+    access.update(tx, node, child, r.key(), row);
+  }
+
+  /** The parent's new key values, in the child columns' stored forms. */
+  private static Object[] newKeyValues(TableDef parent, TableDef child, ForeignKeyDef key, Object[] newParent) {
+    Object[] values = new Object[key.childColumns().size()];
+    for (int i = 0; i < values.length; i++) {
+      ColumnDef from = parent.columnById(key.parentColumns().get(i));
+      ColumnDef to = child.columnById(key.childColumns().get(i));
+      Object calcite = Values.toCalcite(from.type().kind(), RowCodec.stored(from, newParent));
+      values[i] = Values.toStored(to.type().kind(), Coercion.toColumn(to.type(), calcite, to.name()));
+    }
+    return values;
+  }
+
+  private static Object[] defaults(TableDef child, ForeignKeyDef key) {
+    Object[] values = new Object[key.childColumns().size()];
+    for (int i = 0; i < values.length; i++) {
+      ColumnDef c = child.columnById(key.childColumns().get(i));
+      values[i] = c.defaultValue();
+    }
+    return values;
+  }
+
+  /** The child rows that refer to {@code parentKey}, read under the child table's S lock. */
+  private List<TableAccess.Row> children(TableDef child, ForeignKeyDef key, Key parentKey) {
+    List<TableAccess.Row> out = new ArrayList<>();
+    Iterator<TableAccess.Row> rows = access.scan(tx, node, child);
+    while (rows.hasNext()) {
+      TableAccess.Row r = rows.next();
+      if (parentKey.equals(RowCodec.referencedKey(child, key, r.values()))
+          && !cascaded.contains(List.of(child.id(), r.key()))) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  private TableDef table(int id) {
+    return catalog.table(id).orElseThrow(() -> MorphException.of(ErrorCode.INCOMPATIBLE_SCHEMA,
+        "A table of a foreign key was dropped while the statement ran"));
+  }
+}
