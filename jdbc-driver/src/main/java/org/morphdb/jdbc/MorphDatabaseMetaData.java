@@ -181,18 +181,47 @@ final class MorphDatabaseMetaData extends MetaDataCapabilities {
 
   @Override
   public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-    return result(MetaResults.KEYS, List.of());
+    return keys(new Query(FOREIGN_KEYS).catalog(catalog).name("TABLE_SCHEMA", schema).name("TABLE_NAME", table),
+        "REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME, ORDINAL_POSITION");
   }
 
   @Override
   public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-    return result(MetaResults.KEYS, List.of());
+    return keys(new Query(FOREIGN_KEYS).catalog(catalog).name("REFERENCED_TABLE_SCHEMA", schema)
+        .name("REFERENCED_TABLE_NAME", table), "TABLE_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION");
   }
 
   @Override
   public ResultSet getCrossReference(String parentCatalog, String parentSchema, String parentTable,
       String foreignCatalog, String foreignSchema, String foreignTable) throws SQLException {
-    return result(MetaResults.KEYS, List.of());
+    return keys(new Query(FOREIGN_KEYS).catalog(parentCatalog).catalog(foreignCatalog)
+        .name("REFERENCED_TABLE_SCHEMA", parentSchema).name("REFERENCED_TABLE_NAME", parentTable)
+        .name("TABLE_SCHEMA", foreignSchema).name("TABLE_NAME", foreignTable),
+        "TABLE_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION");
+  }
+
+  private static final String FOREIGN_KEYS = "SELECT REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME,"
+      + " REFERENCED_COLUMN_NAME, TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, UPDATE_RULE,"
+      + " DELETE_RULE, CONSTRAINT_NAME, UNIQUE_CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS";
+
+  /** Rows of getImportedKeys and friends from INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS. */
+  private ResultSet keys(Query q, String orderBy) throws SQLException {
+    List<Object[]> rows = new ArrayList<>();
+    for (Object[] r : select(q, orderBy)) {
+      rows.add(new Object[] {null, r[0], r[1], r[2], null, r[3], r[4], r[5], (short) integer(r[6]).intValue(),
+          rule((String) r[7]), rule((String) r[8]), r[9], r[10], (short) importedKeyNotDeferrable});
+    }
+    return result(MetaResults.KEYS, rows);
+  }
+
+  private static short rule(String action) {
+    return (short) switch (action) {
+      case "CASCADE" -> importedKeyCascade;
+      case "SET NULL" -> importedKeySetNull;
+      case "SET DEFAULT" -> importedKeySetDefault;
+      case "RESTRICT" -> importedKeyRestrict;
+      default -> importedKeyNoAction;
+    };
   }
 
   // ---- what MorphDB does not have: empty results with the standard columns

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.morphdb.engine.catalog.CheckDef;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.ConstraintState;
+import org.morphdb.engine.catalog.ForeignKeyDef;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.IndexState;
 import org.morphdb.engine.catalog.TableDef;
@@ -47,6 +48,7 @@ final class TableChecker {
         expected.get(i).put(RowCodec.indexKey(table, indexes.get(i), row, e.key()), e.key());
       }
       checkConstraints(table, e.key(), row, problems);
+      checkParents(table, e.key(), row, snapshotTs, problems);
     }
     for (int i = 0; i < indexes.size(); i++) {
       compare(table, indexes.get(i), expected.get(i), snapshotTs, problems);
@@ -89,6 +91,19 @@ final class TableChecker {
     for (CheckDef check : table.checks()) {
       if (check.state() == ConstraintState.VALID && !constraints.satisfies(table, check, row)) {
         problems.add(problem(table, check.name(), "CONSTRAINT", key));
+      }
+    }
+  }
+
+  /** A row whose VALID foreign key refers to a parent row the snapshot does not have: an orphan. */
+  private void checkParents(TableDef table, Key key, Object[] row, long snapshotTs, List<Object[]> problems) {
+    for (ForeignKeyDef fk : table.outgoingKeys()) {
+      if (fk.state() != ConstraintState.VALID) {
+        continue;
+      }
+      Key parentKey = RowCodec.referencedKey(table, fk, row);
+      if (parentKey != null && store.get(fk.parentTableId(), parentKey, snapshotTs) == null) {
+        problems.add(problem(table, fk.name(), "CONSTRAINT", key));
       }
     }
   }

@@ -70,6 +70,21 @@ class CompatibilityTest {
     compatible(changed(t -> t.withChecks(List.of())));
   }
 
+  private static final ForeignKeyDef KEY = new ForeignKeyDef(30, "FK_T_OTHER", 1, List.of(3), 40, List.of(41),
+      ForeignKeyDef.RefAction.NO_ACTION, ForeignKeyDef.RefAction.NO_ACTION, ConstraintState.ENFORCED);
+
+  @Test
+  void addForeignKeyIsIncompatibleOnEitherSide() {
+    incompatible(changed(t -> t.withForeignKeys(List.of(KEY))), "FOREIGN KEY FK_T_OTHER added");
+  }
+
+  @Test
+  void dropForeignKeyIsCompatible() {
+    TableDef withKey = I.withForeignKeys(List.of(KEY));
+    TableDef dropped = withKey.withForeignKeys(List.of()).bumped();
+    assertTrue(Compatibility.forwardCompatible(withKey, dropped));
+  }
+
   @Test
   void renameColumnIsCompatibleBecauseColumnsAreComparedById() {
     compatible(column(3, c -> c.withName("A2")));

@@ -10,6 +10,7 @@ import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.ForeignKeyDef;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.SequenceDef;
 import org.morphdb.engine.catalog.TableDef;
@@ -55,6 +56,11 @@ public final class SystemTables {
   public static final Table KEY_COLUMNS = info("KEY_COLUMNS", "TABLE_SCHEMA", "TABLE_NAME",
       "CONSTRAINT_NAME", "COLUMN_NAME", "ORDINAL_POSITION:INTEGER");
   public static final Table SCHEMATA = info("SCHEMATA", "SCHEMA_NAME");
+  /** One row per column of each foreign key (the standard's REFERENTIAL_CONSTRAINTS and KEY_COLUMN_USAGE in one). */
+  public static final Table REFERENTIAL_CONSTRAINTS = info("REFERENTIAL_CONSTRAINTS", "CONSTRAINT_SCHEMA",
+      "CONSTRAINT_NAME", "TABLE_SCHEMA", "TABLE_NAME", "COLUMN_NAME", "ORDINAL_POSITION:INTEGER",
+      "REFERENCED_TABLE_SCHEMA", "REFERENCED_TABLE_NAME", "REFERENCED_COLUMN_NAME", "UNIQUE_CONSTRAINT_NAME",
+      "UPDATE_RULE", "DELETE_RULE", "STATE");
   public static final Table SEQUENCES = info("SEQUENCES", "SEQUENCE_SCHEMA", "SEQUENCE_NAME",
       "DATA_TYPE", "START_VALUE:BIGINT", "MINIMUM_VALUE:BIGINT", "MAXIMUM_VALUE:BIGINT",
       "INCREMENT:BIGINT", "CYCLE_OPTION", "CACHE:BIGINT");
@@ -67,7 +73,7 @@ public final class SystemTables {
       "COMPLETE_UNTIL_TS:BIGINT");
 
   public static final List<Table> ALL = List.of(TABLES, COLUMNS, INDEXES, KEY_COLUMNS, SCHEMATA,
-      SEQUENCES, SCHEMA_VERSIONS, DDL_JOBS, NODES);
+      SEQUENCES, REFERENTIAL_CONSTRAINTS, SCHEMA_VERSIONS, DDL_JOBS, NODES);
 
   private SystemTables() {}
 
@@ -102,6 +108,7 @@ public final class SystemTables {
       case "KEY_COLUMNS" -> keyColumnRows(catalog);
       case "SCHEMATA" -> schemaRows(catalog);
       case "SEQUENCES" -> sequenceRows(catalog);
+      case "REFERENTIAL_CONSTRAINTS" -> foreignKeyRows(catalog);
       default -> throw new IllegalArgumentException(schema + "." + table + " is not derived from the catalog");
     };
   }
@@ -173,6 +180,25 @@ public final class SystemTables {
       int pos = 1;
       for (int id : t.primaryKey()) {
         rows.add(new Object[] {t.schema(), t.name(), "PK_" + t.name(), columnName(t, id), pos++});
+      }
+    }
+    return rows;
+  }
+
+  private static List<Object[]> foreignKeyRows(Catalog catalog) {
+    List<Object[]> rows = new ArrayList<>();
+    for (TableDef child : sortedTables(catalog)) {
+      for (ForeignKeyDef key : child.outgoingKeys()) {
+        TableDef parent = catalog.table(key.parentTableId()).orElse(null);
+        if (parent == null) {
+          continue;
+        }
+        for (int i = 0; i < key.childColumns().size(); i++) {
+          rows.add(new Object[] {child.schema(), key.name(), child.schema(), child.name(),
+              columnName(child, key.childColumns().get(i)), i + 1, parent.schema(), parent.name(),
+              columnName(parent, key.parentColumns().get(i)), "PK_" + parent.name(), key.onUpdate().sql(),
+              key.onDelete().sql(), key.state().name()});
+        }
       }
     }
     return rows;
