@@ -105,6 +105,21 @@ class ForeignKeyIntegrationTest {
   }
 
   @Test
+  void childrenAreFoundThroughAnIndexOnTheirKeyColumnsToo() throws SQLException {
+    exec("CREATE TABLE PETS (ID INT PRIMARY KEY, OWNER_ID INT REFERENCES OWNERS ON DELETE CASCADE, NAME VARCHAR(9))");
+    exec("CREATE TABLE TOYS (ID INT PRIMARY KEY, PET_ID INT REFERENCES PETS)");
+    exec("CREATE INDEX PETS_BY_OWNER ON PETS (OWNER_ID, NAME)");
+    exec("CREATE UNIQUE INDEX TOYS_BY_PET ON TOYS (PET_ID)");
+    exec("INSERT INTO PETS VALUES (10, 1, 'rex'), (11, 1, 'tom'), (12, 2, 'kit')");
+    exec("INSERT INTO TOYS VALUES (1, 12)");
+    exec("DELETE FROM OWNERS WHERE ID = 1");
+    assertEquals(List.of("12"), rows("SELECT ID FROM PETS"));
+    assertEquals("23503", state(assertThrows(SQLException.class, () -> exec("DELETE FROM OWNERS WHERE ID = 2"))));
+    assertEquals(List.of("12"), rows("SELECT ID FROM PETS"), "the refused delete cascaded nothing");
+    assertEquals(List.of(), rows("CHECK TABLE PETS"));
+  }
+
+  @Test
   void aParentKeyChangeCascadesOrIsRefused() throws SQLException {
     exec("CREATE TABLE FOLLOWS (ID INT PRIMARY KEY, O INT REFERENCES OWNERS ON UPDATE CASCADE)");
     exec("CREATE TABLE PINNED (ID INT PRIMARY KEY, O INT REFERENCES OWNERS)");

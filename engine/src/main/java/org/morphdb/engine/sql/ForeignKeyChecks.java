@@ -10,10 +10,13 @@ import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.ForeignKeyDef;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.IndexState;
 import org.morphdb.engine.catalog.TableDef;
 import org.morphdb.engine.catalog.Values;
 import org.morphdb.engine.cluster.Node;
 import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.KeyRange;
 import org.morphdb.engine.tx.ConstraintChecker;
 import org.morphdb.engine.tx.RowCodec;
 import org.morphdb.engine.tx.TableAccess;
@@ -156,10 +159,17 @@ final class ForeignKeyChecks {
     return values;
   }
 
-  /** The child rows that refer to {@code parentKey}, read under the child table's S lock. */
+  /**
+   * The child rows that refer to {@code parentKey}, read under the child table's S lock:
+   * through a readable index that starts with the key's columns when there is one, else by
+   * scanning the child table.
+   */
   private List<TableAccess.Row> children(TableDef child, ForeignKeyDef key, Key parentKey) {
     List<TableAccess.Row> out = new ArrayList<>();
-    Iterator<TableAccess.Row> rows = access.scan(tx, node, child);
+    IndexDef index = indexStartingWith(child, key.childColumns());
+    Object[] prefix = parentKey.parts().toArray();
+    Iterator<TableAccess.Row> rows = index == null ? access.scan(tx, node, child)
+        : access.indexRange(tx, node, child, index, KeyRange.of(Key.lowerBound(prefix), Key.upperBound(prefix)));
     while (rows.hasNext()) {
       TableAccess.Row r = rows.next();
       if (parentKey.equals(RowCodec.referencedKey(child, key, r.values()))
@@ -168,6 +178,16 @@ final class ForeignKeyChecks {
       }
     }
     return out;
+  }
+
+  private static IndexDef indexStartingWith(TableDef t, List<Integer> columns) {
+    for (IndexDef index : t.indexes()) {
+      if (index.state() == IndexState.PUBLIC && index.columnIds().size() >= columns.size()
+          && index.columnIds().subList(0, columns.size()).equals(columns)) {
+        return index;
+      }
+    }
+    return null;
   }
 
   private TableDef table(int id) {
