@@ -20,13 +20,54 @@ import org.morphdb.engine.catalog.SequenceDef;
  * its place that goes on after the last value issued, or from the RESTART value.
  */
 public final class SequenceValues {
+  /** How many values a durable counter reserves in the log at a time. */
+  static final int RESERVED_AHEAD = 32;
+
+  /**
+   * Told, before a value is handed out, the last value that may be handed out until the next
+   * call for the same sequence: a durable database logs it, so that after a crash the
+   * counter goes on above every value that may have reached a client (as PostgreSQL logs
+   * sequences ahead). Called under the counter's monitor, once per {@link #RESERVED_AHEAD}
+   * values.
+   */
+  public interface Reservations {
+    void reserved(SequenceDef def, long lastValue);
+  }
+
   private final Map<Integer, Counter> counters = new ConcurrentHashMap<>();
+  private volatile Reservations reservations;
+
+  /** Makes values durable (see {@link Reservations}); none for an in-memory database. */
+  public void logReservations(Reservations log) {
+    this.reservations = log;
+  }
+
+  /**
+   * After a restart: the sequence goes on after {@code lastReserved}, the last value its log
+   * said may have been handed out (or at its start when that lies before it).
+   */
+  public void restoreAfter(SequenceDef def, long lastReserved) {
+    long next = afterLast(lastReserved, def);
+    counters.put(def.id(), new Counter(def, def.increment() > 0 ? Math.max(next, def.start()) : Math.min(next, def.start())));
+  }
+
+  /** The last value each counter has reserved, by sequence id: what a checkpoint keeps. */
+  public Map<Integer, Long> reservedValues() {
+    Map<Integer, Long> out = new java.util.HashMap<>();
+    counters.forEach((id, c) -> {
+      Long v = c.lastReserved();
+      if (v != null) {
+        out.put(id, v);
+      }
+    });
+    return out;
+  }
 
   /** The next value of the sequence; 2200H when it is exhausted and does not cycle. */
   public long next(SequenceDef def) {
     while (true) {
       Counter c = counters.computeIfAbsent(def.id(), k -> new Counter(def, def.start()));
-      long v = c.next();
+      long v = c.next(reservations);
       if (v != Counter.RETIRED) {
         return v;
       }
@@ -89,6 +130,9 @@ public final class SequenceValues {
     private final SequenceDef def;
     private final long start;
     private final long firstPass;
+    /** How many values the log covers (see {@link Reservations}); guarded by this. */
+    private volatile long reservedCount;
+    private volatile Long lastReserved;
 
     Counter(SequenceDef def, long start) {
       this.def = def;
@@ -96,11 +140,31 @@ public final class SequenceValues {
       this.firstPass = passLength(start);
     }
 
-    /** The next value, or {@link #RETIRED}. */
-    long next() {
+    /** The next value, or {@link #RETIRED}; reserved in the log first when there is one. */
+    long next(Reservations log) {
       long k = issued.getAndIncrement();
-      return k >= RETIRED_COUNT ? RETIRED : valueAt(k);
+      if (k >= RETIRED_COUNT) {
+        return RETIRED;
+      }
+      long v = valueAt(k);
+      if (log != null && k >= reservedCount) {
+        reserve(log, k);
+      }
+      return v;
     }
+
+    private synchronized void reserve(Reservations log, long k) {
+      if (k < reservedCount) {
+        return; // another thread reserved past k meanwhile
+      }
+      long upTo = def.cycle() ? k + RESERVED_AHEAD : Math.min(k + RESERVED_AHEAD, firstPass);
+      long last = valueAt(upTo - 1);
+      log.reserved(def, last);
+      lastReserved = last;
+      reservedCount = upTo;
+    }
+
+    Long lastReserved() { return lastReserved; }
 
     OptionalLong current() {
       Long last = lastIssued(issued.get());
