@@ -59,6 +59,21 @@ class PetclinicHibernateTest {
   }
 
   @Test
+  void explicitDialectSettingWorksToo() {
+    try (SessionFactory sf = new Configuration()
+        .addAnnotatedClass(PetType.class)
+        .setProperty("hibernate.connection.url", TestDatabases.freshUrl("hib"))
+        .setProperty("hibernate.dialect", MorphDialect.class.getName())
+        .setProperty("hibernate.hbm2ddl.auto", "create")
+        .setProperty("hibernate.hbm2ddl.halt_on_error", "true")
+        .buildSessionFactory()) {
+      sf.inTransaction(s -> s.persist(new PetType("bird")));
+      assertEquals("bird", sf.fromSession(s -> s.createQuery("from PetType", PetType.class)
+          .getSingleResult().getName()));
+    }
+  }
+
+  @Test
   void createThenUpdateTwiceThenValidateChangesNothing() throws SQLException {
     String url = TestDatabases.freshUrl("hib");
     try (SessionFactory sf = boot(url, "create")) {
