@@ -1,0 +1,1 @@
+CREATE INDEX pet_owner_idx ON pet (owner_id);
