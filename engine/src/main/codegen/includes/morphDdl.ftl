@@ -303,24 +303,25 @@ SqlCreate MorphCreateView(Span s, boolean replace) :
 }
 
 /**
- * DROP TABLE [IF EXISTS] t [CASCADE | RESTRICT]: Calcite's SqlDropTable. CASCADE and RESTRICT
- * are accepted for portability (tools and the sqllogictest library send them); views are not
- * tracked as dependents, so both behave alike.
+ * DROP TABLE [IF EXISTS] t [CASCADE | RESTRICT]. CASCADE also drops the foreign keys of other
+ * tables that refer to t; views are not tracked as dependents (tools and the sqllogictest
+ * library send CASCADE for them).
  */
 SqlDrop MorphDropTable(Span s, boolean replace) :
 {
     final boolean ifExists;
     final SqlIdentifier id;
+    boolean cascade = false;
 }
 {
     <TABLE> ifExists = MorphIfExistsOpt() id = CompoundIdentifier()
     [
-        <CASCADE>
+        <CASCADE> { cascade = true; }
     |
         <RESTRICT>
     ]
     {
-        return SqlDdlNodes.dropTable(s.end(this), ifExists, id);
+        return new SqlMorphDropTable(s.end(this), ifExists, id, cascade);
     }
 }
 

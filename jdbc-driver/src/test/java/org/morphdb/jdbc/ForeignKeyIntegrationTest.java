@@ -172,6 +172,17 @@ class ForeignKeyIntegrationTest {
   }
 
   @Test
+  void dropTableCascadeDropsTheKeysThatReferToIt() throws SQLException {
+    exec("CREATE TABLE PETS (ID INT PRIMARY KEY, OWNER_ID INT REFERENCES OWNERS)");
+    exec("INSERT INTO PETS VALUES (1, 1)");
+    exec("DROP TABLE OWNERS CASCADE");
+    assertEquals(List.of(), rows("SELECT CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"));
+    exec("INSERT INTO PETS VALUES (2, 42)"); // nothing to refer to any more
+    assertEquals(List.of("1|1", "2|42"), rows("SELECT * FROM PETS ORDER BY ID"));
+    assertEquals(List.of(), rows("CHECK TABLE PETS"));
+  }
+
+  @Test
   void badDeclarationsFailClearly() {
     assertEquals("42S02", state(assertThrows(SQLException.class,
         () -> exec("CREATE TABLE P1 (ID INT PRIMARY KEY, O INT REFERENCES NOPE)"))));

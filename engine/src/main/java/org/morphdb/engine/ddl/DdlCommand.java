@@ -26,7 +26,13 @@ public sealed interface DdlCommand {
     }
   }
 
-  record DropTable(String schema, String table, boolean ifExists) implements DdlCommand {}
+  /** {@code cascade}: the foreign keys of other tables that refer to it are dropped too. */
+  record DropTable(String schema, String table, boolean ifExists, boolean cascade) implements DdlCommand {
+
+    public DropTable(String schema, String table, boolean ifExists) {
+      this(schema, table, ifExists, false);
+    }
+  }
 
   record CreateIndex(String schema, String table, String index, List<String> columns,
       List<Boolean> descending, boolean unique, boolean ifNotExists) implements DdlCommand {}

@@ -115,16 +115,20 @@ final class TableSteps {
       }
       throw MorphException.of(ErrorCode.TABLE_NOT_FOUND, "Table '%s' not found", cmd.table());
     }
+    List<UpdateEntry> parents = new ArrayList<>(); // the other tables of its keys, changed
     for (ForeignKeyDef key : t.incomingKeys()) {
       if (!key.isChild(t.id())) {
-        TableDef child = c.table(key.childTableId()).orElseThrow();
-        throw MorphException.of(ErrorCode.DEPENDENT_OBJECTS,
-            "Cannot drop table %s: foreign key %s of table %s refers to it; drop that constraint first",
-            t.name(), key.name(), child.name());
+        TableDef child = parentAsChanged(parents, c, key.childTableId());
+        if (!cmd.cascade()) {
+          throw MorphException.of(ErrorCode.DEPENDENT_OBJECTS,
+              "Cannot drop table %s: foreign key %s of table %s refers to it; drop that constraint first,"
+                  + " or DROP TABLE ... CASCADE", t.name(), key.name(), child.name());
+        }
+        parents.removeIf(e -> ((UpdateEntry.PutTable) e).table().id() == child.id());
+        parents.add(new UpdateEntry.PutTable(ForeignKeySteps.withKey(child, key.id(), null)));
       }
     }
     ctx.tableId = t.id();
-    List<UpdateEntry> parents = new ArrayList<>();
     for (ForeignKeyDef key : t.outgoingKeys()) { // its parents forget the keys
       if (!key.isParent(t.id())) {
         TableDef parent = parentAsChanged(parents, c, key.parentTableId());

@@ -28,6 +28,7 @@ import org.morphdb.engine.sql.parser.SqlCreateIndex;
 import org.morphdb.engine.sql.parser.SqlDropIndex;
 import org.morphdb.engine.sql.parser.SqlMorphCreateTable;
 import org.morphdb.engine.sql.parser.SqlMorphCreateView;
+import org.morphdb.engine.sql.parser.SqlMorphDropTable;
 import org.morphdb.engine.sql.parser.SqlMorphDropView;
 import org.morphdb.engine.sql.parser.TableConstraint;
 
@@ -48,9 +49,9 @@ final class DdlTranslator {
   DdlCommand translate(SqlNode node) {
     if (node instanceof SqlMorphCreateTable n) {
       return createTable(n);
-    } else if (node instanceof org.apache.calcite.sql.ddl.SqlDropTable n) {
-      String[] name = name(n.name);
-      return new DdlCommand.DropTable(name[0], name[1], n.ifExists);
+    } else if (node instanceof SqlMorphDropTable n) {
+      String[] name = name(n.name());
+      return new DdlCommand.DropTable(name[0], name[1], n.ifExists(), n.cascade());
     } else if (node instanceof SqlCreateIndex n) {
       String[] table = name(n.table());
       List<String> cols = new ArrayList<>();

@@ -29,9 +29,9 @@ import org.hibernate.tool.schema.extract.spi.SequenceInformationExtractor;
  * MorphDB accepts ({@code DOUBLE} for {@code float(p)}, plain {@code VARCHAR} for national
  * characters).
  *
- * <p>What MorphDB does not have yet, so schema tools must not emit it: foreign keys (map
- * associations with {@code @ForeignKey(ConstraintMode.NO_CONSTRAINT)}) and
+ * <p>What MorphDB does not have yet, so schema tools must not emit it:
  * {@code ALTER TABLE ... ADD CONSTRAINT ... UNIQUE} (unique keys go inside CREATE TABLE).
+ * Foreign keys are added with {@code ALTER TABLE ... ADD CONSTRAINT ... FOREIGN KEY} (online).
  */
 public class MorphDialect extends Dialect {
   private static final DatabaseVersion MINIMUM_VERSION = DatabaseVersion.make(0, 1);
@@ -115,7 +115,7 @@ public class MorphDialect extends Dialect {
     return " cascade";
   }
 
-  /** There are no foreign keys to drop before the tables. */
+  /** Tables are dropped with CASCADE, which drops the foreign keys that refer to them. */
   @Override
   public boolean dropConstraints() {
     return false;

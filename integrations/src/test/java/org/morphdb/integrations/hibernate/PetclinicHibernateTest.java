@@ -42,9 +42,13 @@ class PetclinicHibernateTest {
 
   /** How many catalog versions the database has: every DDL statement adds at least one. */
   private static long catalogVersions(String url) throws SQLException {
+    return count(url, "SELECT COUNT(*) FROM SYS.SCHEMA_VERSIONS");
+  }
+
+  private static long count(String url, String sql) throws SQLException {
     try (Connection c = DriverManager.getConnection(url);
          Statement st = c.createStatement();
-         ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM SYS.SCHEMA_VERSIONS")) {
+         ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);
     }
@@ -80,6 +84,8 @@ class PetclinicHibernateTest {
       sf.inTransaction(s -> s.persist(new PetType("cat")));
     }
     long afterCreate = catalogVersions(url);
+    assertEquals(3L, count(url, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"),
+        "the three associations are foreign keys (pet's owner and type, visit's pet)");
     try (SessionFactory sf = boot(url, "update")) {
       long types = sf.fromSession(s -> s.createQuery("select count(t) from PetType t", Long.class)
           .getSingleResult());

@@ -19,7 +19,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUpdate;
-import org.apache.calcite.sql.ddl.SqlDropTable;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.junit.jupiter.api.Test;
 import org.morphdb.engine.api.ErrorCode;
@@ -132,13 +131,13 @@ class MorphParserTest {
   }
 
   @Test void dropTable() {
-    final SqlDropTable drop = parse("DROP TABLE IF EXISTS s.t", SqlDropTable.class);
+    final SqlMorphDropTable drop = parse("DROP TABLE IF EXISTS s.t", SqlMorphDropTable.class);
     assertEquals(SqlKind.DROP_TABLE, drop.getKind());
-    assertTrue(drop.ifExists);
-    assertEquals(List.of("S", "T"), drop.name.names);
-    assertFalse(parse("DROP TABLE t", SqlDropTable.class).ifExists);
-    assertEquals("T", parse("DROP TABLE t CASCADE", SqlDropTable.class).name.getSimple());
-    assertEquals("T", parse("DROP TABLE t RESTRICT", SqlDropTable.class).name.getSimple());
+    assertTrue(drop.ifExists());
+    assertEquals(List.of("S", "T"), drop.name().names);
+    assertFalse(parse("DROP TABLE t", SqlMorphDropTable.class).ifExists());
+    assertTrue(parse("DROP TABLE t CASCADE", SqlMorphDropTable.class).cascade());
+    assertFalse(parse("DROP TABLE t RESTRICT", SqlMorphDropTable.class).cascade());
   }
 
   // ---- CREATE / DROP INDEX
