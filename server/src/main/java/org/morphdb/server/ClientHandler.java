@@ -1,0 +1,217 @@
+package org.morphdb.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.io.IOException;
+import java.util.concurrent.Executor;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.api.Session;
+import org.morphdb.jdbc.remote.Messages;
+import org.morphdb.jdbc.remote.Protocol;
+import org.morphdb.jdbc.remote.Protocol.Op;
+import org.morphdb.jdbc.remote.WireFormatException;
+import org.msgpack.core.MessageBufferPacker;
+import org.msgpack.core.MessagePack;
+import org.msgpack.core.MessageUnpacker;
+
+/**
+ * One client connection, after the magic bytes and the frame decoder: the handshake, then
+ * requests run one after another on the worker pool (engine calls block), except CANCEL,
+ * which is handled at once on the I/O thread so it can reach a running statement.
+ *
+ * <p>Whatever breaks the protocol (a frame that does not decode, an unknown operation, a
+ * client that sends many requests without reading replies) closes this connection only.
+ * When the connection goes, for any reason, the running statement is cancelled and the
+ * session closed, which rolls back its transaction and releases its locks.
+ */
+final class ClientHandler extends ChannelInboundHandlerAdapter {
+  /** Requests a client may queue without waiting for replies; the driver sends one at a time. */
+  static final int MAX_QUEUED_REQUESTS = 64;
+
+  private final DatabaseHost host;
+  private final SerialExecutor serial;
+  private final ServerStats stats;
+  private volatile RequestDispatcher dispatcher;
+  private volatile long runningRequestId;
+  private volatile boolean helloSeen;
+  private volatile boolean gone;
+
+  ClientHandler(DatabaseHost host, Executor pool, ServerStats stats) {
+    this.host = host;
+    this.serial = new SerialExecutor(pool);
+    this.stats = stats;
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) {
+    stats.opened();
+    ctx.fireChannelActive();
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    ByteBuf frame = (ByteBuf) msg;
+    byte[] bytes;
+    try {
+      bytes = ByteBufUtil.getBytes(frame);
+    } finally {
+      frame.release();
+    }
+    try {
+      if (!helloSeen) {
+        helloSeen = true;
+        Messages.Hello hello;
+        try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+          hello = Messages.Hello.unpack(u);
+        }
+        serial.submit(() -> openSession(ctx, hello));
+        return;
+      }
+      route(ctx, bytes);
+    } catch (IOException | RuntimeException e) {
+      protocolViolation(ctx, e);
+    }
+  }
+
+  /** Runs CANCEL now; queues any other request behind the ones before it. */
+  private void route(ChannelHandlerContext ctx, byte[] bytes) throws IOException {
+    long requestId;
+    Op op;
+    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+      requestId = u.unpackLong();
+      op = Op.byId(u.unpackInt());
+      if (op == null) {
+        throw new WireFormatException("unknown operation");
+      }
+      if (op == Op.CANCEL) {
+        long target = u.unpackLong();
+        RequestDispatcher d = dispatcher;
+        if (d != null && target != 0 && target == runningRequestId) {
+          d.session().cancel();
+        }
+        return;
+      }
+    }
+    if (serial.submit(() -> run(ctx, requestId, op, bytes)) > MAX_QUEUED_REQUESTS) {
+      throw new WireFormatException("more than " + MAX_QUEUED_REQUESTS + " requests queued without reading replies");
+    }
+  }
+
+  private void openSession(ChannelHandlerContext ctx, Messages.Hello hello) {
+    MessageBufferPacker reply = MessagePack.newDefaultBufferPacker();
+    try {
+      if (hello.version() != Protocol.VERSION) {
+        throw new MorphException(ErrorCode.CANNOT_CONNECT, "This server speaks protocol version "
+            + Protocol.VERSION + ", the client " + hello.version());
+      }
+      Session session = host.open(hello.database(), hello.options());
+      if (gone) {
+        session.close();
+        return;
+      }
+      dispatcher = new RequestDispatcher(session);
+      reply.packInt(Protocol.STATUS_OK);
+      new Messages.Welcome(Protocol.VERSION, hello.features() & Protocol.FEATURES, session.nodeId(),
+          dispatcher.state()).pack(reply);
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
+    } catch (MorphException e) {
+      refuse(ctx, reply, e);
+    } catch (IOException | RuntimeException e) {
+      refuse(ctx, reply, new MorphException(ErrorCode.CANNOT_CONNECT, "Cannot open the session: " + e, e));
+    }
+  }
+
+  private static void refuse(ChannelHandlerContext ctx, MessageBufferPacker reply, MorphException e) {
+    try {
+      reply.clear();
+      reply.packInt(Protocol.STATUS_ERROR);
+      Messages.WireError.of(e).pack(reply);
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()))
+          .addListener(f -> ctx.close());
+    } catch (IOException io) {
+      ctx.close();
+    }
+  }
+
+  private void run(ChannelHandlerContext ctx, long requestId, Op op, byte[] bytes) {
+    RequestDispatcher d = dispatcher;
+    if (gone || d == null) {
+      return;
+    }
+    runningRequestId = requestId;
+    byte[] reply;
+    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+      u.unpackLong();
+      u.unpackInt();
+      reply = d.handle(requestId, op, u);
+    } catch (IOException | RuntimeException e) {
+      protocolViolation(ctx, e);
+      return;
+    } finally {
+      runningRequestId = 0;
+    }
+    stats.request();
+    var written = ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
+    if (op == Op.CLOSE) {
+      written.addListener(f -> ctx.close());
+    }
+  }
+
+  private void protocolViolation(ChannelHandlerContext ctx, Throwable e) {
+    stats.protocolViolation();
+    ctx.close();
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+    // idle: nothing received for the idle timeout while no request ran: the client is gone
+    if (evt instanceof IdleStateEvent && runningRequestId == 0) {
+      stats.closedIdle();
+      ctx.close();
+    }
+  }
+
+  /** Slow reader: stop reading its requests until its replies have drained. */
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+    ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+    ctx.fireChannelWritabilityChanged();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    protocolViolation(ctx, cause);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    gone = true;
+    stats.closed();
+    RequestDispatcher d = dispatcher;
+    if (d != null && runningRequestId != 0) {
+      try {
+        d.session().cancel();
+      } catch (RuntimeException ignored) {
+        // it ends by itself
+      }
+    }
+    serial.submit(this::release);
+  }
+
+  private void release() {
+    RequestDispatcher d = dispatcher;
+    dispatcher = null;
+    if (d != null) {
+      try {
+        d.close();
+      } catch (RuntimeException ignored) {
+        // the session is released either way
+      }
+    }
+  }
+}
