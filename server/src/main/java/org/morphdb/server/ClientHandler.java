@@ -154,6 +154,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       return;
     } finally {
       runningRequestId = 0;
+      Thread.interrupted(); // a CANCEL that came as the request ended must not hit the pool's next task
     }
     stats.request();
     var written = ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
