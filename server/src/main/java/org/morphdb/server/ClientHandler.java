@@ -32,12 +32,15 @@ import org.msgpack.core.MessageUnpacker;
 final class ClientHandler extends ChannelInboundHandlerAdapter {
   /** Requests a client may queue without waiting for replies; the driver sends one at a time. */
   static final int MAX_QUEUED_REQUESTS = 64;
+  private static final System.Logger LOG = System.getLogger(ClientHandler.class.getName());
 
   private final DatabaseHost host;
   private final SerialExecutor serial;
   private final ServerStats stats;
   private volatile RequestDispatcher dispatcher;
   private volatile long runningRequestId;
+  /** Handshakes and requests queued or running: the idle timeout never closes a busy connection. */
+  private final java.util.concurrent.atomic.AtomicInteger busy = new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean helloSeen;
   private volatile boolean gone;
 
@@ -69,7 +72,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
           hello = Messages.Hello.unpack(u);
         }
-        serial.submit(() -> openSession(ctx, hello));
+        submit(() -> openSession(ctx, hello));
         return;
       }
       route(ctx, bytes);
@@ -97,9 +100,20 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return;
       }
     }
-    if (serial.submit(() -> run(ctx, requestId, op, bytes)) > MAX_QUEUED_REQUESTS) {
+    if (submit(() -> run(ctx, requestId, op, bytes)) > MAX_QUEUED_REQUESTS) {
       throw new WireFormatException("more than " + MAX_QUEUED_REQUESTS + " requests queued without reading replies");
     }
+  }
+
+  private int submit(Runnable task) {
+    busy.incrementAndGet();
+    return serial.submit(() -> {
+      try {
+        task.run();
+      } finally {
+        busy.decrementAndGet();
+      }
+    });
   }
 
   private void openSession(ChannelHandlerContext ctx, Messages.Hello hello) {
@@ -165,13 +179,17 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
   private void protocolViolation(ChannelHandlerContext ctx, Throwable e) {
     stats.protocolViolation();
+    // a wire failure is the client's; anything else is a server bug worth a warning
+    boolean clientsFault = RequestDispatcher.isWireFailure(e) || e instanceof io.netty.handler.codec.DecoderException;
+    LOG.log(clientsFault ? System.Logger.Level.DEBUG : System.Logger.Level.WARNING,
+        () -> "closing " + ctx.channel().remoteAddress() + ": " + e, e);
     ctx.close();
   }
 
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    // idle: nothing received for the idle timeout while no request ran: the client is gone
-    if (evt instanceof IdleStateEvent && runningRequestId == 0) {
+    // idle: nothing received for the idle timeout while nothing of it ran: the client is gone
+    if (evt instanceof IdleStateEvent && busy.get() == 0) {
       stats.closedIdle();
       ctx.close();
     }

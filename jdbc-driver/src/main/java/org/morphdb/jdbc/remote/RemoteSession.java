@@ -70,7 +70,9 @@ public final class RemoteSession implements Session {
       socket.setTcpNoDelay(true);
       socket.setKeepAlive(true);
       socket.connect(new InetSocketAddress(target.host(), target.port()), target.connectTimeoutMs());
-      socket.setSoTimeout(target.connectTimeoutMs());
+      // the first database of a server JVM takes seconds to create (the SQL planner warms up)
+      int loginSeconds = java.sql.DriverManager.getLoginTimeout();
+      socket.setSoTimeout(loginSeconds > 0 ? loginSeconds * 1000 : 60_000);
       Welcome welcome = Handshake.run(socket, target);
       socket.setSoTimeout(target.socketTimeoutMs());
       return new RemoteSession(socket, welcome, target.fetchRows());
