@@ -35,6 +35,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private static final System.Logger LOG = System.getLogger(ClientHandler.class.getName());
 
   private final DatabaseHost host;
+  private final int maxFrameBytes;
   private final SerialExecutor serial;
   private final ServerStats stats;
   private volatile RequestDispatcher dispatcher;
@@ -44,8 +45,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private volatile boolean helloSeen;
   private volatile boolean gone;
 
-  ClientHandler(DatabaseHost host, Executor pool, ServerStats stats) {
+  ClientHandler(DatabaseHost host, Executor pool, ServerStats stats, int maxFrameBytes) {
     this.host = host;
+    this.maxFrameBytes = maxFrameBytes;
     this.serial = new SerialExecutor(pool);
     this.stats = stats;
   }
@@ -131,7 +133,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       dispatcher = new RequestDispatcher(session);
       reply.packInt(Protocol.STATUS_OK);
       new Messages.Welcome(Protocol.VERSION, hello.features() & Protocol.FEATURES, session.nodeId(),
-          dispatcher.state()).pack(reply);
+          dispatcher.state(), maxFrameBytes).pack(reply);
       ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
     } catch (MorphException e) {
       refuse(ctx, reply, e);

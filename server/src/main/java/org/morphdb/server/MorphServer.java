@@ -79,7 +79,7 @@ public final class MorphServer implements AutoCloseable {
                 .addLast(new MagicDecoder())
                 .addLast(new LengthFieldBasedFrameDecoder(config.maxFrameBytes(), 0, 4, 0, 4))
                 .addLast(new LengthFieldPrepender(4))
-                .addLast(new ClientHandler(host, workers, stats));
+                .addLast(new ClientHandler(host, workers, stats, config.maxFrameBytes()));
           }
         });
   }

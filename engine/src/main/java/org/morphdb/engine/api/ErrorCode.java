@@ -45,6 +45,8 @@ public enum ErrorCode {
   CONNECTION_LOST("08006", 0, false),
   /** Server mode: the connection broke while a commit's outcome was on the way. */
   TRANSACTION_RESOLUTION_UNKNOWN("08007", 0, false),
+  /** Server mode: a request larger than the server accepts (its frame limit). */
+  REQUEST_TOO_LARGE("54000", 0, false),
   /** Server mode: unknown user or wrong password. */
   INVALID_AUTHORIZATION("28000", 0, false),
   /** The session or statement is closed. */

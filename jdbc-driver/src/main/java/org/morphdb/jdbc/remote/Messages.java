@@ -37,14 +37,14 @@ public final class Messages {
   }
 
   /** The server's answer to a {@link Hello} that it accepted. */
-  public record Welcome(int version, long features, int nodeId, int state) {
+  public record Welcome(int version, long features, int nodeId, int state, int maxFrameBytes) {
     public void pack(MessagePacker p) throws IOException {
-      p.packArrayHeader(4).packInt(version).packLong(features).packInt(nodeId).packInt(state);
+      p.packArrayHeader(5).packInt(version).packLong(features).packInt(nodeId).packInt(state).packInt(maxFrameBytes);
     }
 
     public static Welcome unpack(MessageUnpacker u) throws IOException {
-      WireValues.expectArray(u, 4);
-      return new Welcome(u.unpackInt(), u.unpackLong(), u.unpackInt(), u.unpackInt());
+      WireValues.expectArray(u, 5);
+      return new Welcome(u.unpackInt(), u.unpackLong(), u.unpackInt(), u.unpackInt(), u.unpackInt());
     }
   }
 

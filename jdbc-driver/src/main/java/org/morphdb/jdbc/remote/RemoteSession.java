@@ -43,6 +43,8 @@ public final class RemoteSession implements Session {
   /** Frames of the calling thread and of {@link #cancel()} never interleave. */
   private final Object writeLock = new Object();
   private final int nodeId;
+  /** The server closes a connection that sends a larger frame, so the driver never does. */
+  private final int maxFrameBytes;
   private final int defaultFetchRows;
   private final Map<Long, StatementKind> preparedKinds = new ConcurrentHashMap<>();
   private long lastRequestId;
@@ -56,12 +58,13 @@ public final class RemoteSession implements Session {
     this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
     this.out = new BufferedOutputStream(socket.getOutputStream(), 16 * 1024);
     this.nodeId = welcome.nodeId();
+    this.maxFrameBytes = welcome.maxFrameBytes();
     this.state = welcome.state();
     this.defaultFetchRows = defaultFetchRows;
     this.fetchRows = defaultFetchRows;
   }
 
-  private record Welcome(int nodeId, int state) {}
+  private record Welcome(int nodeId, int state, int maxFrameBytes) {}
 
   /** Connects and shakes hands; 08001 when the server cannot be reached or refuses. */
   public static RemoteSession connect(RemoteTarget target) {
@@ -105,7 +108,7 @@ public final class RemoteSession implements Session {
           throw new MorphException(ErrorCode.CANNOT_CONNECT, "The server speaks protocol version "
               + w.version() + ", this driver " + Protocol.VERSION);
         }
-        return new Welcome(w.nodeId(), w.state());
+        return new Welcome(w.nodeId(), w.state(), w.maxFrameBytes());
       }
     }
   }
@@ -272,6 +275,10 @@ public final class RemoteSession implements Session {
       MessageBufferPacker p = MessagePack.newDefaultBufferPacker();
       p.packLong(id).packInt(op.id());
       args.pack(p);
+      if (p.getBufferSize() > maxFrameBytes) {
+        throw new MorphException(ErrorCode.REQUEST_TOO_LARGE, "The request of " + p.getBufferSize()
+            + " bytes is larger than the server accepts (" + maxFrameBytes + " bytes)");
+      }
       synchronized (writeLock) {
         runningRequestId = id;
         FrameIO.write(out, p);
@@ -279,6 +286,8 @@ public final class RemoteSession implements Session {
     } catch (IllegalArgumentException e) {
       runningRequestId = 0;
       throw new MorphException(ErrorCode.INVALID_CAST, e.getMessage());
+    } catch (MorphException e) {
+      throw e;
     } catch (IOException | RuntimeException e) {
       throw lost(e, false);
     }
