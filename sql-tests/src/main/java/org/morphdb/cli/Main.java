@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The {@code morph} command line: {@code shell}, {@code slt}, {@code demo}, {@code bench},
+ * The {@code morph} command line: {@code shell}, {@code server}, {@code slt}, {@code demo}, {@code bench},
  * {@code stress} and {@code fuzz}.
  */
 public final class Main {
@@ -14,10 +14,27 @@ public final class Main {
       Usage: morph <command> [options]
 
       Commands:
-        shell [URL] [SQLLINE-OPTIONS...]
-            Interactive SQL shell (sqlline) on URL, default jdbc:morph:mem:shell.
+        shell [URL] [--url URL] [SQLLINE-OPTIONS...]
+            Interactive SQL shell (sqlline) on URL, default jdbc:morph:mem:shell; a server's
+            database is jdbc:morph://host[:port]/NAME (see server).
             Further options go to sqlline, e.g. -e "SELECT 1" runs one command and exits;
             type !help in the shell for its commands, !quit to leave.
+
+        server [--port P] [--host H] [--db NAME=URL ...] [--allow-create]
+               [--idle-timeout T] [--max-frame BYTES]
+            Hosts databases for other processes: clients connect with
+            jdbc:morph://H:P/NAME (user, password, fetchSize, socketTimeout, connectTimeout
+            and the embedded options may follow after ';'). Prints where it listens; runs
+            until Ctrl-C or SIGTERM, which roll back open transactions and close everything.
+            --port P      TCP port (default 9123; 0: any free port)
+            --host H      address to listen on (default localhost: only this machine)
+            --db NAME=URL a database clients reach as NAME, an embedded URL such as
+                          jdbc:morph:mem:sales;nodes=3 (repeatable; default main=jdbc:morph:mem:main
+                          unless --allow-create is given)
+            --allow-create  clients may create in-memory databases by naming them
+            --idle-timeout T  close a connection silent for T (default 10m; 0: never): its
+                          transaction rolls back and its locks are released
+            --max-frame BYTES  largest request accepted (default 16777216)
 
         slt [--url URL] [--failures N] [--file-timeout T] PATH...
             Run sqllogictest files and print passed / failed / skipped records per file and
@@ -118,6 +135,7 @@ public final class Main {
           yield 0;
         }
         case "shell" -> ShellCommand.run(rest, err);
+        case "server" -> ServerCommand.run(rest, out);
         case "slt" -> SltCommand.run(rest, out);
         case "demo" -> DemoCommand.run(rest, out);
         case "bench" -> BenchCommand.run(rest, out);
