@@ -42,6 +42,8 @@ public final class RemoteSession implements Session {
   private final OutputStream out;
   /** Frames of the calling thread and of {@link #cancel()} never interleave. */
   private final Object writeLock = new Object();
+  /** One request and its reply at a time; {@link #cancel()} does not wait for it. */
+  private final Object callLock = new Object();
   private final int nodeId;
   /** The server closes a connection that sends a larger frame, so the driver never does. */
   private final int maxFrameBytes;
@@ -51,7 +53,7 @@ public final class RemoteSession implements Session {
   private volatile long runningRequestId;
   private volatile int state;
   private volatile boolean closed;
-  private int fetchRows;
+  private volatile int fetchRows;
 
   private RemoteSession(Socket socket, Welcome welcome, int defaultFetchRows) throws IOException {
     this.socket = socket;
@@ -267,6 +269,13 @@ public final class RemoteSession implements Session {
    * the outcome of a commit unknown (08007) rather than a plain lost connection (08006).
    */
   private <T> T call(Protocol.Op op, Args args, Result<T> result, boolean mayCommit) {
+    // tools (SchemaCrawler, DBeaver) use one connection from several threads: they take turns
+    synchronized (callLock) {
+      return callAlone(op, args, result, mayCommit);
+    }
+  }
+
+  private <T> T callAlone(Protocol.Op op, Args args, Result<T> result, boolean mayCommit) {
     if (closed) {
       throw new MorphException(ErrorCode.CLOSED, "The connection to the server is closed");
     }
