@@ -16,12 +16,14 @@ import org.morphdb.jdbc.remote.RemoteTarget;
  * {@link MorphUrl} (they are checked here and sent to the server); the options only a remote
  * connection has ({@link #REMOTE_KEYS}) are read here, from the URL or the
  * {@code Properties}: {@code user}, {@code password}, {@code connectTimeout} (ms, default
- * 10000), {@code socketTimeout} (ms, default 0: none) and {@code fetchSize} (rows per result
- * chunk, default 1000).
+ * 10000), {@code socketTimeout} (ms, default 0: none), {@code fetchSize} (rows per result
+ * chunk, default 1000), {@code tls} (true: TLS, the server's certificate checked against the
+ * JVM's trust store, or against {@code tlsCert}, a PEM file, which implies {@code tls=true}).
  */
 record RemoteUrl(MorphUrl engine, RemoteTarget target) {
   static final String PREFIX = "jdbc:morph://";
-  static final List<String> REMOTE_KEYS = List.of("user", "password", "connectTimeout", "socketTimeout", "fetchSize");
+  static final List<String> REMOTE_KEYS = List.of("user", "password", "connectTimeout", "socketTimeout", "fetchSize",
+      "tls", "tlsCert");
 
   static boolean isRemoteUrl(String url) {
     return url != null && url.regionMatches(true, 0, PREFIX, 0, PREFIX.length());
@@ -62,7 +64,8 @@ record RemoteUrl(MorphUrl engine, RemoteTarget target) {
     MorphUrl engine = engineOptions(url, name, engineParts, info);
     RemoteTarget target = new RemoteTarget(hostPort[0], port(url, hostPort[1]), name, engine.options(),
         remote.get("user"), remote.get("password"), count(url, remote, "connectTimeout", 10_000),
-        count(url, remote, "socketTimeout", 0), Math.max(1, count(url, remote, "fetchSize", Protocol.DEFAULT_FETCH_ROWS)));
+        count(url, remote, "socketTimeout", 0), Math.max(1, count(url, remote, "fetchSize", Protocol.DEFAULT_FETCH_ROWS)),
+        tls(url, remote), remote.get("tlsCert"));
     return new RemoteUrl(engine, target);
   }
 
@@ -138,6 +141,18 @@ record RemoteUrl(MorphUrl engine, RemoteTarget target) {
       // reported below
     }
     throw malformed(url, key + " must be a whole number >= 0: " + v);
+  }
+
+  /** {@code tls=true}, or implied by {@code tlsCert}. */
+  private static boolean tls(String url, Map<String, String> remote) throws SQLException {
+    String v = remote.get("tls");
+    if (v == null) {
+      return remote.containsKey("tlsCert");
+    }
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw malformed(url, "tls must be true or false: " + v);
+    }
+    return Boolean.parseBoolean(v);
   }
 
   private static SQLException malformed(String url, String why) {

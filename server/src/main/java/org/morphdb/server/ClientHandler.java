@@ -42,11 +42,18 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private volatile long runningRequestId;
   /** Handshakes and requests queued or running: the idle timeout never closes a busy connection. */
   private final java.util.concurrent.atomic.AtomicInteger busy = new java.util.concurrent.atomic.AtomicInteger();
-  private volatile boolean helloSeen;
+  private final UserStore users;
+  /** Where the connection is in its handshake (SESSION is set by the worker that opened it). */
+  private volatile Stage stage = Stage.HELLO;
+  private Messages.Hello hello;
+  private ScramExchange scram;
+
+  private enum Stage { HELLO, CLIENT_FIRST, CLIENT_FINAL, OPENING, SESSION }
   private volatile boolean gone;
 
-  ClientHandler(DatabaseHost host, Executor pool, ServerStats stats, int maxFrameBytes) {
+  ClientHandler(DatabaseHost host, Executor pool, ServerStats stats, int maxFrameBytes, UserStore users) {
     this.host = host;
+    this.users = users;
     this.maxFrameBytes = maxFrameBytes;
     this.serial = new SerialExecutor(pool);
     this.stats = stats;
@@ -68,18 +75,64 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       frame.release();
     }
     try {
-      if (!helloSeen) {
-        helloSeen = true;
-        Messages.Hello hello;
-        try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
-          hello = Messages.Hello.unpack(u);
-        }
-        submit(() -> openSession(ctx, hello));
-        return;
+      switch (stage) {
+        case HELLO -> hello(ctx, bytes);
+        case CLIENT_FIRST, CLIENT_FINAL -> login(ctx, bytes);
+        case SESSION -> route(ctx, bytes);
+        default -> throw new WireFormatException("a frame before the server answered the handshake");
       }
-      route(ctx, bytes);
     } catch (IOException | RuntimeException e) {
       protocolViolation(ctx, e);
+    }
+  }
+
+  private void hello(ChannelHandlerContext ctx, byte[] bytes) throws IOException {
+    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+      hello = Messages.Hello.unpack(u);
+      if (u.hasNext()) {
+        throw new WireFormatException("trailing bytes after the hello");
+      }
+    }
+    if (users == null) {
+      stage = Stage.OPENING;
+      Messages.Hello h = hello;
+      submit(() -> openSession(ctx, h, null));
+      return;
+    }
+    if (hello.user() == null) {
+      refuse(ctx, MessagePack.newDefaultBufferPacker(), new MorphException(ErrorCode.INVALID_AUTHORIZATION,
+          "This server requires a user name and password"));
+      return;
+    }
+    scram = new ScramExchange(users, hello.user());
+    stage = Stage.CLIENT_FIRST;
+    MessageBufferPacker reply = MessagePack.newDefaultBufferPacker();
+    reply.packInt(Protocol.STATUS_AUTH).packString(Protocol.SCRAM_MECHANISM);
+    ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
+  }
+
+  /** One SCRAM step: client-first gets server-first; client-final gets the session. */
+  private void login(ChannelHandlerContext ctx, byte[] bytes) throws IOException {
+    String message;
+    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+      message = org.morphdb.jdbc.remote.WireValues.string(u);
+    }
+    try {
+      if (stage == Stage.CLIENT_FIRST) {
+        String serverFirst = scram.serverFirst(message);
+        stage = Stage.CLIENT_FINAL;
+        MessageBufferPacker reply = MessagePack.newDefaultBufferPacker();
+        reply.packInt(Protocol.STATUS_AUTH).packString(serverFirst);
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
+        return;
+      }
+      String serverFinal = scram.serverFinal(message);
+      stage = Stage.OPENING;
+      Messages.Hello h = hello;
+      submit(() -> openSession(ctx, h, serverFinal));
+    } catch (MorphException e) {
+      stage = Stage.OPENING;
+      refuse(ctx, MessagePack.newDefaultBufferPacker(), e);
     }
   }
 
@@ -118,7 +171,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     });
   }
 
-  private void openSession(ChannelHandlerContext ctx, Messages.Hello hello) {
+  private void openSession(ChannelHandlerContext ctx, Messages.Hello hello, String serverFinal) {
     MessageBufferPacker reply = MessagePack.newDefaultBufferPacker();
     try {
       if (hello.version() != Protocol.VERSION) {
@@ -132,8 +185,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       }
       dispatcher = new RequestDispatcher(session);
       reply.packInt(Protocol.STATUS_OK);
+      org.morphdb.jdbc.remote.WireValues.packOptional(reply, serverFinal);
       new Messages.Welcome(Protocol.VERSION, hello.features() & Protocol.FEATURES, session.nodeId(),
           dispatcher.state(), maxFrameBytes).pack(reply);
+      stage = Stage.SESSION;
       ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
     } catch (MorphException e) {
       refuse(ctx, reply, e);

@@ -14,6 +14,9 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
+import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
@@ -39,10 +42,12 @@ public final class MorphServer implements AutoCloseable {
   private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final ServerStats stats = new ServerStats();
   private final Channel serverChannel;
+  private final SslContext tls;
   private volatile boolean closed;
 
   private MorphServer(ServerConfig config) throws SQLException, InterruptedException {
     this.config = config;
+    this.tls = tlsContext(config.tls());
     this.host = new DatabaseHost(config.databases(), config.allowCreate());
     this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
@@ -74,14 +79,34 @@ public final class MorphServer implements AutoCloseable {
           @Override
           protected void initChannel(SocketChannel ch) {
             clients.add(ch);
+            if (tls != null) {
+              ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+            }
             ch.pipeline()
                 .addLast(new IdleStateHandler(config.idleTimeoutMs(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast(new MagicDecoder())
                 .addLast(new LengthFieldBasedFrameDecoder(config.maxFrameBytes(), 0, 4, 0, 4))
                 .addLast(new LengthFieldPrepender(4))
-                .addLast(new ClientHandler(host, workers, stats, config.maxFrameBytes()));
+                .addLast(new ClientHandler(host, workers, stats, config.maxFrameBytes(), config.users()));
           }
         });
+  }
+
+  /** Netty's TLS context for the configured PEM files, or null for plain TCP; 08001 for bad files. */
+  private static SslContext tlsContext(ServerConfig.TlsFiles files) throws SQLException {
+    if (files == null) {
+      return null;
+    }
+    try {
+      SslContextBuilder builder = SslContextBuilder.forServer(files.certificate(), files.privateKey());
+      if (files.clientCa() != null) {
+        builder.trustManager(files.clientCa()).clientAuth(ClientAuth.REQUIRE);
+      }
+      return builder.build();
+    } catch (javax.net.ssl.SSLException | IllegalArgumentException e) {
+      throw new java.sql.SQLNonTransientConnectionException("Cannot use the TLS certificate or key: " + e.getMessage(),
+          "08001", e);
+    }
   }
 
   private static ExecutorService workerPool() {

@@ -19,6 +19,7 @@ final class TcpProxy implements AutoCloseable {
   private final int targetPort;
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private volatile boolean frozen;
+  private final java.io.ByteArrayOutputStream sent = new java.io.ByteArrayOutputStream();
 
   TcpProxy(int targetPort) throws IOException {
     this.targetPort = targetPort;
@@ -41,15 +42,15 @@ final class TcpProxy implements AutoCloseable {
         Socket server = new Socket(InetAddress.getLoopbackAddress(), targetPort);
         sockets.add(client);
         sockets.add(server);
-        pump(client, server);
-        pump(server, client);
+        pump(client, server, true);
+        pump(server, client, false);
       } catch (IOException e) {
         return;
       }
     }
   }
 
-  private void pump(Socket from, Socket to) {
+  private void pump(Socket from, Socket to, boolean record) {
     Thread t = new Thread(() -> {
       byte[] buffer = new byte[8192];
       try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
@@ -57,6 +58,11 @@ final class TcpProxy implements AutoCloseable {
         while ((n = in.read(buffer)) >= 0) {
           while (frozen) {
             Thread.sleep(10);
+          }
+          if (record) {
+            synchronized (sent) {
+              sent.write(buffer, 0, n);
+            }
           }
           out.write(buffer, 0, n);
           out.flush();
@@ -70,6 +76,13 @@ final class TcpProxy implements AutoCloseable {
     }, "proxy-pump");
     t.setDaemon(true);
     t.start();
+  }
+
+  /** Every byte clients sent through this proxy. */
+  byte[] sentByClients() {
+    synchronized (sent) {
+      return sent.toByteArray();
+    }
   }
 
   /** Closes every forwarded connection on both sides. */

@@ -21,7 +21,7 @@ public final class Main {
             type !help in the shell for its commands, !quit to leave.
 
         server [--port P] [--host H] [--db NAME=URL ...] [--allow-create]
-               [--idle-timeout T] [--max-frame BYTES]
+               [--idle-timeout T] [--max-frame BYTES] [--users FILE] [--tls-cert F --tls-key F]
             Hosts databases for other processes: clients connect with
             jdbc:morph://H:P/NAME (user, password, fetchSize, socketTimeout, connectTimeout
             and the embedded options may follow after ';'). Prints where it listens; runs
@@ -35,6 +35,16 @@ public final class Main {
             --idle-timeout T  close a connection silent for T (default 10m; 0: never): its
                           transaction rolls back and its locks are released
             --max-frame BYTES  largest request accepted (default 16777216)
+            --users FILE  require a login: users with SCRAM-SHA-256 verifiers, one per line
+                          as 'morph user NAME' prints them; a wrong login is 28000
+            --tls-cert F --tls-key F  serve TLS with this PEM certificate chain and PKCS#8
+                          key; clients add ;tls=true (and tlsCert=FILE to trust a
+                          self-signed one); --tls-client-ca F also requires client
+                          certificates signed by that CA
+
+        user NAME
+            Reads a password (console, or the first line of stdin) and prints the line of a
+            --users file for it: NAME:SCRAM-SHA-256$4096:SALT$STORED_KEY:SERVER_KEY.
 
         slt [--url URL] [--failures N] [--file-timeout T] PATH...
             Run sqllogictest files and print passed / failed / skipped records per file and
@@ -136,6 +146,7 @@ public final class Main {
         }
         case "shell" -> ShellCommand.run(rest, err);
         case "server" -> ServerCommand.run(rest, out);
+        case "user" -> ServerCommand.user(rest, out);
         case "slt" -> SltCommand.run(rest, out);
         case "demo" -> DemoCommand.run(rest, out);
         case "bench" -> BenchCommand.run(rest, out);

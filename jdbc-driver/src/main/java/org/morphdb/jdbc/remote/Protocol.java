@@ -27,6 +27,9 @@ public final class Protocol {
   /** Reply status: the operation succeeded / failed with an engine error. */
   public static final int STATUS_OK = 0;
   public static final int STATUS_ERROR = 1;
+  /** Handshake only: the server wants a login step; the payload is the next SCRAM message. */
+  public static final int STATUS_AUTH = 2;
+  public static final String SCRAM_MECHANISM = "SCRAM-SHA-256";
 
   /** Session state flags carried by every reply, so the driver answers getters locally. */
   public static final int STATE_IN_TRANSACTION = 1;

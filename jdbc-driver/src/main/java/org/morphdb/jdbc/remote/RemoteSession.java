@@ -75,6 +75,10 @@ public final class RemoteSession implements Session {
       socket.setTcpNoDelay(true);
       socket.setKeepAlive(true);
       socket.connect(new InetSocketAddress(target.host(), target.port()), target.connectTimeoutMs());
+      if (target.tls()) {
+        socket.setSoTimeout(target.connectTimeoutMs());
+        socket = TlsSockets.wrap(socket, target);
+      }
       // the first database of a server JVM takes seconds to create (the SQL planner warms up)
       int loginSeconds = java.sql.DriverManager.getLoginTimeout();
       socket.setSoTimeout(loginSeconds > 0 ? loginSeconds * 1000 : 60_000);
@@ -101,10 +105,7 @@ public final class RemoteSession implements Session {
       new Messages.Hello(Protocol.VERSION, Protocol.FEATURES, target.database(), target.options(),
           target.user()).pack(p);
       FrameIO.write(out, p);
-      try (MessageUnpacker u = MessagePack.newDefaultUnpacker(FrameIO.read(in))) {
-        if (u.unpackInt() != Protocol.STATUS_OK) {
-          throw Messages.WireError.unpack(u).toException();
-        }
+      try (MessageUnpacker u = welcome(in, out, target)) {
         Messages.Welcome w = Messages.Welcome.unpack(u);
         if (w.version() != Protocol.VERSION) {
           throw new MorphException(ErrorCode.CANNOT_CONNECT, "The server speaks protocol version "
@@ -112,6 +113,22 @@ public final class RemoteSession implements Session {
         }
         return new Welcome(w.nodeId(), w.state(), w.maxFrameBytes());
       }
+    }
+
+    /** The answer to the hello, after a login when the server asks for one; positioned at the Welcome. */
+    private static MessageUnpacker welcome(DataInputStream in, OutputStream out, RemoteTarget target) throws IOException {
+      MessageUnpacker u = MessagePack.newDefaultUnpacker(FrameIO.read(in));
+      int status = u.unpackInt();
+      if (status == Protocol.STATUS_AUTH) {
+        String mechanism = WireValues.string(u);
+        u.close();
+        return ScramLogin.run(in, out, target, mechanism);
+      }
+      if (status != Protocol.STATUS_OK) {
+        throw Messages.WireError.unpack(u).toException();
+      }
+      WireValues.optionalString(u); // no login: no server-final message
+      return u;
     }
   }
 

@@ -12,6 +12,9 @@ import java.util.Map;
  * @param socketTimeoutMs  how long a reply may take before the connection counts as lost, 0
  *                         for no limit (a statement may wait on locks or a long DDL)
  * @param fetchRows        rows per result chunk when a statement names no fetch size
+ * @param tls              whether to speak TLS (the server's certificate is checked, host name included)
+ * @param tlsCertFile      PEM certificate(s) to trust instead of the JVM's trust store, or null
  */
 public record RemoteTarget(String host, int port, String database, Map<String, String> options,
-    String user, String password, int connectTimeoutMs, int socketTimeoutMs, int fetchRows) {}
+    String user, String password, int connectTimeoutMs, int socketTimeoutMs, int fetchRows,
+    boolean tls, String tlsCertFile) {}
