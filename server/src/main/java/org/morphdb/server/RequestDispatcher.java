@@ -142,7 +142,12 @@ final class RequestDispatcher implements AutoCloseable {
     long cursorId = 0;
     ChunkWriter.Chunk chunk = ChunkWriter.Chunk.EMPTY;
     if (r.kind() == StatementKind.QUERY && r.rows() != null) {
-      chunk = ChunkWriter.read(r.rows(), call.fetchRows());
+      try {
+        chunk = ChunkWriter.read(r.rows(), call.fetchRows());
+      } catch (IOException | RuntimeException e) {
+        r.rows().close();
+        throw e;
+      }
       if (chunk.last()) {
         r.rows().close();
       } else {

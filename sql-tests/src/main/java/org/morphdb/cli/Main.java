@@ -83,7 +83,7 @@ public final class Main {
             hang, a dead connection, an unclean CHECK TABLE afterwards, or a wrong answer to
             a known query. ./morph fuzz --help lists every option.
 
-        demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE]
+        demo [--rows N] [--quick] [--compare] [--server] [--writers N] [--readers N] [--chart FILE]
             Online schema changes under load, on jdbc:morph:mem:demo;nodes=3: loads a table
             (N rows, default 1000000), starts writer and reader threads spread over the 3
             nodes, then runs one after another CREATE INDEX, CREATE UNIQUE INDEX (one that
@@ -96,6 +96,8 @@ public final class Main {
             --quick       short pauses around the schema changes (for a quick look or a test)
             --compare     run the same workload on H2 too and compare its writers during
                           CREATE INDEX with MorphDB's
+            --server      run every connection of the demo through a MorphDB server on localhost
+                          (jdbc:morph://localhost:PORT/demo) instead of embedded
             --writers N   writer threads (default 3); --readers N: reader threads (default 3)
             Exit code 1 when an error reached the application, CHECK TABLE is not clean, a
             row is missing or a schema change did not end as expected.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -76,4 +77,32 @@ class ServerCommandTest {
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("nodes"), err.toString(StandardCharsets.UTF_8));
   }
 
+
+  @Test
+  void sigtermStopsTheServerProcessCleanly() throws Exception {
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "server", "--port", "0", "--allow-create").redirectErrorStream(true).start();
+    try {
+      java.io.BufferedReader lines = new java.io.BufferedReader(
+          new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+      String first = lines.readLine();
+      Matcher m = Pattern.compile("listening on localhost:(\\d+)").matcher(String.valueOf(first));
+      assertTrue(m.find(), first);
+      Connection c = DriverManager.getConnection("jdbc:morph://localhost:" + m.group(1) + "/sig");
+      c.setAutoCommit(false);
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE t (id INT PRIMARY KEY)");
+        s.execute("INSERT INTO t VALUES (1)");
+      }
+      p.toHandle().destroy(); // SIGTERM (Process.destroy would also close our end of its output)
+      String rest = lines.lines().collect(java.util.stream.Collectors.joining("\n")); // up to its exit
+      assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the server exits");
+      assertTrue(rest.contains("morph server: stopped"), rest);
+      String state = assertThrows(SQLException.class, c::commit).getSQLState();
+      assertTrue(state.equals("08006") || state.equals("08007"), state);
+    } finally {
+      p.destroyForcibly();
+    }
+  }
 }
