@@ -228,6 +228,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       Thread.interrupted(); // a CANCEL that came as the request ended must not hit the pool's next task
     }
     stats.request();
+    if (ctx.executor().isShuttingDown()) {
+      return; // the server is stopping: the connection closes with it
+    }
     var written = ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
     if (op == Op.CLOSE) {
       written.addListener(f -> ctx.close());

@@ -114,6 +114,11 @@ public final class Main {
             --profile     record MorphDB's runs with JFR and list their hot spots
             --doc FILE    write the results there (also with --quick); --no-doc: nowhere
 
+        bench-remote [--quick] [--rows N] [--seconds S]
+            Server round trips on loopback, one run: MorphDB's server against H2's TCP server
+            and HSQLDB's server (all in this JVM), point select by primary key and auto-commit
+            insert with 1 and 16 client threads; ops/s and MorphDB's ratio to the faster.
+
         stress [--seeds N] [--minutes M | --seconds S] [--unsafe stale-cache|skip-states] ...
             Randomized F1 stress on several lagging nodes while DDL jobs run; CHECK TABLE and
             a model check after every job. In an unsafe mode it reports how many seeds found
@@ -149,6 +154,7 @@ public final class Main {
         case "shell" -> ShellCommand.run(rest, err);
         case "server" -> ServerCommand.run(rest, out);
         case "user" -> ServerCommand.user(rest, out);
+        case "bench-remote" -> RemoteBenchCommand.run(rest, out);
         case "slt" -> SltCommand.run(rest, out);
         case "demo" -> DemoCommand.run(rest, out);
         case "bench" -> BenchCommand.run(rest, out);
