@@ -337,7 +337,8 @@ public class MorphConnection implements Connection {
     if (timeout < 0) {
       throw Errors.create("The timeout must not be negative: " + timeout, "HY024");
     }
-    return !isClosed();
+    // a remote connection is valid only when the server answers (pools validate with this)
+    return !isClosed() && (!(session instanceof org.morphdb.jdbc.remote.RemoteSession remote) || remote.ping());
   }
 
   @Override public void setCatalog(String catalog) throws SQLException { checkOpen(); }

@@ -10,9 +10,12 @@ import java.util.Properties;
 import java.util.logging.Logger;
 import org.morphdb.engine.api.Databases;
 import org.morphdb.engine.api.Session;
+import org.morphdb.jdbc.remote.RemoteSession;
 
 /**
- * The MorphDB JDBC driver, for URLs {@code jdbc:morph:mem:NAME[;key=value...]}. Every option
+ * The MorphDB JDBC driver, for URLs {@code jdbc:morph:mem:NAME[;key=value...]} and, for a
+ * database hosted by {@code ./morph server}, {@code jdbc:morph://host[:port]/NAME[;key=value...]}
+ * (see {@link RemoteUrl}). Every option
  * (see {@link #getPropertyInfo}) is passed to the engine; {@code autoRetry} and
  * {@code maxRetries} are also read by the driver's {@link RetryPolicy}.
  */
@@ -36,6 +39,9 @@ public final class MorphDriver implements Driver {
     if (!MorphUrl.isMorphUrl(url)) {
       return null;
     }
+    if (RemoteUrl.isRemoteUrl(url)) {
+      return connectRemote(url, info);
+    }
     MorphUrl parsed = MorphUrl.parse(url, info);
     Session session;
     try {
@@ -44,6 +50,19 @@ public final class MorphDriver implements Driver {
       throw Errors.fromEngine(e);
     }
     return new MorphConnection(session, url, new RetryPolicy(parsed.autoRetry(), parsed.maxRetries()));
+  }
+
+  /** {@code jdbc:morph://host[:port]/NAME}: the same connection over a {@link RemoteSession}. */
+  private static Connection connectRemote(String url, Properties info) throws SQLException {
+    RemoteUrl parsed = RemoteUrl.parse(url, info);
+    Session session;
+    try {
+      session = RemoteSession.connect(parsed.target());
+    } catch (RuntimeException e) {
+      throw Errors.fromEngine(e);
+    }
+    MorphUrl engine = parsed.engine();
+    return new MorphConnection(session, url, new RetryPolicy(engine.autoRetry(), engine.maxRetries()));
   }
 
   @Override

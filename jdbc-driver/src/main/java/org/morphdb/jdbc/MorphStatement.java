@@ -103,6 +103,9 @@ public class MorphStatement implements Statement {
     if (!inBatch) {
       clearGeneratedKeys();
     }
+    if (connection.session() instanceof org.morphdb.jdbc.remote.RemoteSession remote) {
+      remote.fetchSize(fetchSize); // server mode: rows per chunk of this statement's result
+    }
     executing = true;
     try (QueryTimer timer = QueryTimer.start(connection.session(), queryTimeout)) {
       try {

@@ -2,10 +2,16 @@ package org.morphdb.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.morphdb.cli.demo.Demo;
 import org.morphdb.cli.demo.DemoOptions;
+import org.morphdb.cli.demo.DemoTarget;
+import org.morphdb.jdbc.remote.Protocol;
+import org.morphdb.server.MorphServer;
+import org.morphdb.server.ServerConfig;
 
 /**
  * {@code morph demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE]}:
@@ -15,7 +21,7 @@ import org.morphdb.cli.demo.DemoOptions;
 final class DemoCommand {
   static final int DEFAULT_ROWS = 1_000_000;
   static final String DEFAULT_CHART = "demo-throughput.svg";
-  private static final Set<String> FLAGS = Set.of("quick", "compare");
+  private static final Set<String> FLAGS = Set.of("quick", "compare", "server");
 
   private DemoCommand() {
   }
@@ -29,6 +35,20 @@ final class DemoCommand {
     DemoOptions options = DemoOptions.of(a.intOption("rows", DEFAULT_ROWS, 1000),
         a.intOption("writers", 3, 1), a.intOption("readers", 3, 0), a.flag("quick"),
         a.flag("compare"), Path.of(a.option("chart", DEFAULT_CHART)));
-    return Demo.run(options, out);
+    if (!a.flag("server")) {
+      return Demo.run(options, out);
+    }
+    // the same database, its writers, readers and DDL all going through a server on localhost
+    try (MorphServer server = MorphServer.start(new ServerConfig("localhost", 0, Map.of(), true,
+        ServerConfig.DEFAULT_IDLE_TIMEOUT_MS, Protocol.MAX_FRAME_BYTES, null, null))) {
+      out.println("Through a MorphDB server at " + server.url("demo"));
+      return Demo.run(options, out, new DemoTarget("MorphDB via server", server.url("demo") + ";nodes=3", 3, true));
+    } catch (SQLException e) {
+      out.println("Demo could not start its server: " + e.getMessage());
+      return 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 1;
+    }
   }
 }

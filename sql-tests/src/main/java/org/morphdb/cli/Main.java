@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The {@code morph} command line: {@code shell}, {@code slt}, {@code demo}, {@code bench},
+ * The {@code morph} command line: {@code shell}, {@code server}, {@code slt}, {@code demo}, {@code bench},
  * {@code stress} and {@code fuzz}.
  */
 public final class Main {
@@ -14,10 +14,37 @@ public final class Main {
       Usage: morph <command> [options]
 
       Commands:
-        shell [URL] [SQLLINE-OPTIONS...]
-            Interactive SQL shell (sqlline) on URL, default jdbc:morph:mem:shell.
+        shell [URL] [--url URL] [SQLLINE-OPTIONS...]
+            Interactive SQL shell (sqlline) on URL, default jdbc:morph:mem:shell; a server's
+            database is jdbc:morph://host[:port]/NAME (see server).
             Further options go to sqlline, e.g. -e "SELECT 1" runs one command and exits;
             type !help in the shell for its commands, !quit to leave.
+
+        server [--port P] [--host H] [--db NAME=URL ...] [--allow-create]
+               [--idle-timeout T] [--max-frame BYTES] [--users FILE] [--tls-cert F --tls-key F]
+            Hosts databases for other processes: clients connect with
+            jdbc:morph://H:P/NAME (user, password, fetchSize, socketTimeout, connectTimeout
+            and the embedded options may follow after ';'). Prints where it listens; runs
+            until Ctrl-C or SIGTERM, which roll back open transactions and close everything.
+            --port P      TCP port (default 9123; 0: any free port)
+            --host H      address to listen on (default localhost: only this machine)
+            --db NAME=URL a database clients reach as NAME, an embedded URL such as
+                          jdbc:morph:mem:sales;nodes=3 (repeatable; default main=jdbc:morph:mem:main
+                          unless --allow-create is given)
+            --allow-create  clients may create in-memory databases by naming them
+            --idle-timeout T  close a connection silent for T (default 10m; 0: never): its
+                          transaction rolls back and its locks are released
+            --max-frame BYTES  largest request accepted (default 16777216)
+            --users FILE  require a login: users with SCRAM-SHA-256 verifiers, one per line
+                          as 'morph user NAME' prints them; a wrong login is 28000
+            --tls-cert F --tls-key F  serve TLS with this PEM certificate chain and PKCS#8
+                          key; clients add ;tls=true (and tlsCert=FILE to trust a
+                          self-signed one); --tls-client-ca F also requires client
+                          certificates signed by that CA
+
+        user NAME
+            Reads a password (console, or the first line of stdin) and prints the line of a
+            --users file for it: NAME:SCRAM-SHA-256$4096:SALT$STORED_KEY:SERVER_KEY.
 
         slt [--url URL] [--failures N] [--file-timeout T] PATH...
             Run sqllogictest files and print passed / failed / skipped records per file and
@@ -56,7 +83,7 @@ public final class Main {
             hang, a dead connection, an unclean CHECK TABLE afterwards, or a wrong answer to
             a known query. ./morph fuzz --help lists every option.
 
-        demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE]
+        demo [--rows N] [--quick] [--compare] [--server] [--writers N] [--readers N] [--chart FILE]
             Online schema changes under load, on jdbc:morph:mem:demo;nodes=3: loads a table
             (N rows, default 1000000), starts writer and reader threads spread over the 3
             nodes, then runs one after another CREATE INDEX, CREATE UNIQUE INDEX (one that
@@ -69,6 +96,8 @@ public final class Main {
             --quick       short pauses around the schema changes (for a quick look or a test)
             --compare     run the same workload on H2 too and compare its writers during
                           CREATE INDEX with MorphDB's
+            --server      run every connection of the demo through a MorphDB server on localhost
+                          (jdbc:morph://localhost:PORT/demo) instead of embedded
             --writers N   writer threads (default 3); --readers N: reader threads (default 3)
             Exit code 1 when an error reached the application, CHECK TABLE is not clean, a
             row is missing or a schema change did not end as expected.
@@ -84,6 +113,11 @@ public final class Main {
             --rows N      rows of the big table (default 1000000; 10000 with --quick)
             --profile     record MorphDB's runs with JFR and list their hot spots
             --doc FILE    write the results there (also with --quick); --no-doc: nowhere
+
+        bench-remote [--quick] [--rows N] [--seconds S]
+            Server round trips on loopback, one run: MorphDB's server against H2's TCP server
+            and HSQLDB's server (all in this JVM), point select by primary key and auto-commit
+            insert with 1 and 16 client threads; ops/s and MorphDB's ratio to the faster.
 
         stress [--seeds N] [--minutes M | --seconds S] [--unsafe stale-cache|skip-states] ...
             Randomized F1 stress on several lagging nodes while DDL jobs run; CHECK TABLE and
@@ -118,6 +152,9 @@ public final class Main {
           yield 0;
         }
         case "shell" -> ShellCommand.run(rest, err);
+        case "server" -> ServerCommand.run(rest, out);
+        case "user" -> ServerCommand.user(rest, out);
+        case "bench-remote" -> RemoteBenchCommand.run(rest, out);
         case "slt" -> SltCommand.run(rest, out);
         case "demo" -> DemoCommand.run(rest, out);
         case "bench" -> BenchCommand.run(rest, out);

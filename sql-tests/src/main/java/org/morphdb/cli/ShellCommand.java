@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import sqlline.SqlLine;
 
-/** {@code morph shell [URL] [SQLLINE-OPTIONS...]}: sqlline connected to a database. */
+/** {@code morph shell [URL | --url URL] [SQLLINE-OPTIONS...]}: sqlline connected to a database. */
 final class ShellCommand {
   static final String DEFAULT_URL = "jdbc:morph:mem:shell";
   static final String MORPH_DRIVER = "org.morphdb.jdbc.MorphDriver";
@@ -18,7 +18,7 @@ final class ShellCommand {
 
   static int run(List<String> args, PrintStream err) throws IOException {
     List<String> rest = new ArrayList<>(args);
-    String url = !rest.isEmpty() && !rest.get(0).startsWith("-") ? rest.remove(0) : DEFAULT_URL;
+    String url = takeUrl(rest);
     if (url.startsWith("jdbc:morph:") && !driverPresent()) {
       err.println("morph: the MorphDB JDBC driver (" + MORPH_DRIVER + ") is not on the classpath;"
           + " build the jdbc-driver module (mvn -DskipTests install)");
@@ -31,6 +31,18 @@ final class ShellCommand {
     }
     String[] sqlline = sqllineArgs(url, rest, terminal).toArray(String[]::new);
     return SqlLine.start(sqlline, null, terminal) == SqlLine.Status.OK ? 0 : 1;
+  }
+
+  /** Removes the URL from the front of {@code rest}: {@code URL}, {@code --url URL} or {@code --url=URL}. */
+  static String takeUrl(List<String> rest) {
+    if (rest.size() >= 2 && rest.get(0).equals("--url")) {
+      rest.remove(0);
+      return rest.remove(0);
+    }
+    if (!rest.isEmpty() && rest.get(0).startsWith("--url=")) {
+      return rest.remove(0).substring("--url=".length());
+    }
+    return !rest.isEmpty() && !rest.get(0).startsWith("-") ? rest.remove(0) : DEFAULT_URL;
   }
 
   /** sqlline's arguments: the URL, empty credentials, our driver class for our URLs. */

@@ -44,4 +44,17 @@ class DemoCommandTest {
     assertTrue(svg.contains("MorphDB: writer and reader throughput") && svg.contains("WRITE_ONLY"),
         "chart has the MorphDB panel and the F1 steps");
   }
+
+  @Test
+  void quickDemoRunsThroughAServer() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    int rc = Main.run(new String[] {"demo", "--server", "--rows", "10000", "--quick", "--chart",
+        dir.resolve("server.svg").toString()}, out, out);
+    String o = bytes.toString(StandardCharsets.UTF_8);
+    assertEquals(0, rc, o);
+    assertTrue(o.contains("Through a MorphDB server at jdbc:morph://localhost:"), o);
+    assertTrue(o.contains(", 0 errors surfaced to the application"), o);
+    assertTrue(o.contains("OK: 0 errors surfaced, CHECK TABLE clean"), o);
+  }
 }

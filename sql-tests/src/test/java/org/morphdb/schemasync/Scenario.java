@@ -43,7 +43,7 @@ final class Scenario implements AutoCloseable {
   /** A fresh database with the given database options ("nodes=3;lockTimeout=500"), or none. */
   static Scenario open(String databaseOptions) throws SQLException {
     String name = "schemasync_" + SEQUENCE.incrementAndGet() + "_" + System.nanoTime();
-    return new Scenario("jdbc:morph:mem:" + name
+    return new Scenario(Transport.url(name)
         + (databaseOptions.isEmpty() ? "" : ";" + databaseOptions));
   }
 

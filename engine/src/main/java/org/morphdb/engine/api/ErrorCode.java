@@ -52,6 +52,14 @@ public enum ErrorCode {
   CANCELLED("57014", 0, false),
   FEATURE_NOT_SUPPORTED("0A000", 0, false),
   CANNOT_CONNECT("08001", 0, false),
+  /** Server mode: the connection to the server broke; the connection cannot be used. */
+  CONNECTION_LOST("08006", 0, false),
+  /** Server mode: the connection broke while a commit's outcome was on the way. */
+  TRANSACTION_RESOLUTION_UNKNOWN("08007", 0, false),
+  /** Server mode: a request larger than the server accepts (its frame limit). */
+  REQUEST_TOO_LARGE("54000", 0, false),
+  /** Server mode: unknown user or wrong password. */
+  INVALID_AUTHORIZATION("28000", 0, false),
   /** The session or statement is closed. */
   CLOSED("08003", 0, false),
   INTERNAL_ERROR("XX000", 0, false);

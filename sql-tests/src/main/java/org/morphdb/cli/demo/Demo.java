@@ -16,11 +16,16 @@ public final class Demo {
 
   /** Runs the demo; returns the exit code: 0 when MorphDB's run is {@link DemoResult#ok()}. */
   public static int run(DemoOptions options, PrintStream out) {
+    return run(options, out, DemoTarget.morphDb());
+  }
+
+  /** Runs the demo on {@code morph} (e.g. the same database reached through a server). */
+  public static int run(DemoOptions options, PrintStream out, DemoTarget morph) {
     boolean interactive = Bars.isTerminal(out);
     List<DemoResult> results = new ArrayList<>();
     DemoSummary summary = new DemoSummary(out);
     try {
-      results.add(new DemoRun(options, out, interactive).run(DemoTarget.morphDb()));
+      results.add(new DemoRun(options, out, interactive).run(morph));
       if (options.compare()) {
         results.add(new DemoRun(options, out, interactive).run(DemoTarget.h2()));
       }

@@ -1,0 +1,44 @@
+package org.morphdb.server;
+
+import java.io.IOException;
+import org.morphdb.engine.api.RowCursor;
+import org.morphdb.jdbc.remote.Messages;
+import org.morphdb.jdbc.remote.Protocol;
+import org.morphdb.jdbc.remote.WireValues;
+import org.msgpack.core.MessageBufferPacker;
+import org.msgpack.core.MessagePack;
+import org.msgpack.core.MessagePacker;
+
+/**
+ * Reads the next chunk of a result from an engine cursor, encoding rows as it goes: at most
+ * the fetch size in rows and about {@link Protocol#CHUNK_BYTES} in bytes, so the memory a
+ * result takes in the server is one chunk whatever its size and however slowly the client
+ * reads.
+ */
+final class ChunkWriter {
+  private ChunkWriter() {}
+
+  record Chunk(int count, byte[] encodedRows, boolean last) {
+    static final Chunk EMPTY = new Chunk(0, new byte[0], true);
+
+    void pack(MessagePacker p) throws IOException {
+      Messages.RowChunk.packEncoded(p, count, encodedRows, last);
+    }
+  }
+
+  static Chunk read(RowCursor cursor, int fetchRows) throws IOException {
+    int limit = fetchRows > 0 ? fetchRows : Protocol.DEFAULT_FETCH_ROWS;
+    MessageBufferPacker rows = MessagePack.newDefaultBufferPacker();
+    int count = 0;
+    boolean last = false;
+    while (count < limit && rows.getBufferSize() < Protocol.CHUNK_BYTES) {
+      if (!cursor.next()) {
+        last = true;
+        break;
+      }
+      WireValues.packRow(rows, cursor.current());
+      count++;
+    }
+    return new Chunk(count, rows.toByteArray(), last);
+  }
+}

@@ -1,0 +1,63 @@
+package org.morphdb.server;
+
+import java.util.Map;
+
+/**
+ * How a {@link MorphServer} runs.
+ *
+ * @param host          address to bind; "localhost" unless the operator says otherwise
+ * @param port          TCP port, 0 for any free one
+ * @param databases     database name clients use → embedded URL of the database it hosts
+ * @param allowCreate   whether a client may name a database that is not in {@code databases}
+ *                      (it is then created in memory with the client's options)
+ * @param idleTimeoutMs a connection that sends nothing for this long while no request of it
+ *                      runs is closed, its transaction rolled back and locks released
+ * @param maxFrameBytes a larger frame closes its connection
+ * @param users         who may log in (SCRAM-SHA-256), or null: no login asked
+ * @param tls           certificate and key to serve TLS with, or null for plain TCP
+ */
+public record ServerConfig(String host, int port, Map<String, String> databases, boolean allowCreate,
+    long idleTimeoutMs, int maxFrameBytes, UserStore users, TlsFiles tls) {
+
+  /**
+   * PEM files of the server's TLS certificate chain and private key (PKCS#8); with
+   * {@code clientCa}, clients must present a certificate signed by it.
+   */
+  public record TlsFiles(java.io.File certificate, java.io.File privateKey, java.io.File clientCa) {}
+
+  public static final long DEFAULT_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
+
+  public ServerConfig {
+    databases = Map.copyOf(databases);
+  }
+
+  /** Localhost, a free port, no declared database, creation allowed: for tests. */
+  public static ServerConfig forTests() {
+    return new ServerConfig("localhost", 0, Map.of(), true, DEFAULT_IDLE_TIMEOUT_MS,
+        org.morphdb.jdbc.remote.Protocol.MAX_FRAME_BYTES, null, null);
+  }
+
+  public ServerConfig withIdleTimeoutMs(long ms) {
+    return new ServerConfig(host, port, databases, allowCreate, ms, maxFrameBytes, users, tls);
+  }
+
+  public ServerConfig withMaxFrameBytes(int bytes) {
+    return new ServerConfig(host, port, databases, allowCreate, idleTimeoutMs, bytes, users, tls);
+  }
+
+  public ServerConfig withAllowCreate(boolean allow) {
+    return new ServerConfig(host, port, databases, allow, idleTimeoutMs, maxFrameBytes, users, tls);
+  }
+
+  public ServerConfig withDatabases(Map<String, String> dbs) {
+    return new ServerConfig(host, port, dbs, allowCreate, idleTimeoutMs, maxFrameBytes, users, tls);
+  }
+
+  public ServerConfig withUsers(UserStore u) {
+    return new ServerConfig(host, port, databases, allowCreate, idleTimeoutMs, maxFrameBytes, u, tls);
+  }
+
+  public ServerConfig withTls(TlsFiles t) {
+    return new ServerConfig(host, port, databases, allowCreate, idleTimeoutMs, maxFrameBytes, users, t);
+  }
+}
