@@ -77,6 +77,9 @@ final class ValueConverter {
     if (v instanceof Timestamp t) {
       return DATE_TIME.format(t.toLocalDateTime());
     }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.text(t);
+    }
     return v.toString();
   }
 
@@ -221,6 +224,9 @@ final class ValueConverter {
     if (v instanceof byte[] b) {
       return b.clone();
     }
+    if (v instanceof String s) { // CLOB and JSON text as a stream or BLOB of its UTF-8 bytes
+      return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
     throw cannotConvert(v, "VARBINARY");
   }
 
@@ -229,6 +235,9 @@ final class ValueConverter {
   static LocalDate toLocalDate(Object v) throws SQLException {
     if (v instanceof LocalDate d) {
       return d;
+    }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.toLocalDateTime(t).toLocalDate();
     }
     if (v instanceof LocalDateTime t) {
       return t.toLocalDate();
@@ -248,6 +257,9 @@ final class ValueConverter {
   static LocalTime toLocalTime(Object v) throws SQLException {
     if (v instanceof LocalTime t) {
       return t;
+    }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.toLocalDateTime(t).toLocalTime();
     }
     if (v instanceof LocalDateTime t) {
       return t.toLocalTime();
@@ -269,6 +281,9 @@ final class ValueConverter {
   static LocalDateTime toLocalDateTime(Object v) throws SQLException {
     if (v instanceof LocalDateTime t) {
       return t;
+    }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.toLocalDateTime(t);
     }
     if (v instanceof LocalDate d) {
       return d.atStartOfDay();
@@ -391,7 +406,13 @@ final class ValueConverter {
     } else if (type == Timestamp.class || type == java.util.Date.class) {
       return toSqlTimestamp(v, null);
     } else if (type == Instant.class) {
-      return toLocalDateTime(v).atZone(ZoneId.systemDefault()).toInstant();
+      return OffsetValues.toOffsetDateTime(v).toInstant();
+    } else if (type == java.time.OffsetDateTime.class) {
+      return OffsetValues.toOffsetDateTime(v);
+    } else if (type == java.time.ZonedDateTime.class) {
+      return OffsetValues.toOffsetDateTime(v).toZonedDateTime();
+    } else if (type == java.util.UUID.class) {
+      return UuidValues.toUuid(v);
     } else if (type == Object.class) {
       return toJdbcObject(v);
     } else if (type.isInstance(v)) {
