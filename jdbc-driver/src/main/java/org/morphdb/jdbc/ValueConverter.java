@@ -224,9 +224,6 @@ final class ValueConverter {
     if (v instanceof byte[] b) {
       return b.clone();
     }
-    if (v instanceof String s) { // CLOB and JSON text as a stream or BLOB of its UTF-8 bytes
-      return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    }
     throw cannotConvert(v, "VARBINARY");
   }
 

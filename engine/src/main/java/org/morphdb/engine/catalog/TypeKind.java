@@ -33,9 +33,10 @@ public enum TypeKind {
   JSON(Types.OTHER, "java.lang.String", VARCHAR, "JSON"),
   /**
    * Stored as its canonical text (36 lower-case characters), so it sorts as its 16 bytes do,
-   * unsigned, and indexes like any string; clients get java.util.UUID.
+   * unsigned, and indexes like any string; planned as VARCHAR(36), so queries return the text
+   * (the driver's getObject(i, UUID.class) makes a java.util.UUID of it).
    */
-  UUID(Types.OTHER, "java.util.UUID", VARCHAR, "UUID"),
+  UUID(Types.OTHER, "java.lang.String", VARCHAR, "UUID"),
   /**
    * An instant: stored as epoch milliseconds in UTC (the offset it was written with is not
    * kept), as PostgreSQL's timestamptz; clients get an OffsetDateTime at UTC.
@@ -83,6 +84,12 @@ public enum TypeKind {
     return isInteger() || this == DECIMAL || this == REAL || this == DOUBLE;
   }
 
-  /** CHAR, VARCHAR and the kinds stored as VARCHAR (CLOB, JSON, UUID). */
-  public boolean isString() { return storage() == CHAR || storage() == VARCHAR; }
+  /** CHAR and VARCHAR (not the kinds stored as VARCHAR, which convert values their own way). */
+  public boolean isString() { return this == CHAR || this == VARCHAR; }
+
+  /**
+   * The kind of a query's result column of this type: the storage kind (a UUID column reads
+   * as VARCHAR), but TIMESTAMP_TZ, planned as an instant, stays itself.
+   */
+  public TypeKind resultKind() { return this == TIMESTAMP_TZ ? this : storage(); }
 }

@@ -21,8 +21,8 @@ import org.apache.calcite.avatica.util.ByteString;
  *   <li><b>calcite</b>: Calcite's enumerable representation for the column's type
  *       (Byte/Short/Integer/Long, Float/Double, Integer days, Integer ms, Long ms...).</li>
  *   <li><b>api</b>: what the engine hands to clients (LocalDate, LocalTime,
- *       LocalDateTime, OffsetDateTime, java.util.UUID, byte[], and the boxed numbers of the
- *       declared type).</li>
+ *       LocalDateTime, OffsetDateTime, byte[], String (UUIDs too), and the boxed numbers of
+ *       the declared type).</li>
  * </ul>
  */
 public final class Values {
@@ -79,8 +79,8 @@ public final class Values {
           Math.floorDiv(((Number) calcite).longValue(), 1000L),
           (int) Math.floorMod(((Number) calcite).longValue(), 1000L) * 1_000_000, ZoneOffset.UTC);
       case VARBINARY, BLOB -> calcite instanceof ByteString b ? b.getBytes() : calcite;
-      case CHAR, VARCHAR, CLOB, JSON -> calcite.toString();
-      case UUID -> java.util.UUID.fromString(calcite.toString());
+      // a UUID goes out as its text, as every query over a VARCHAR(36) plan returns it
+      case CHAR, VARCHAR, CLOB, JSON, UUID -> calcite.toString();
       case TIMESTAMP_TZ -> OffsetDateTime.ofInstant(
           Instant.ofEpochMilli(((Number) calcite).longValue()), ZoneOffset.UTC);
     };
