@@ -64,6 +64,17 @@ class UuidTypeTest {
         ps.setString(1, "1234");
         assertEquals("22018", assertThrows(SQLException.class, ps::executeUpdate).getSQLState());
       }
+      try (PreparedStatement ps = c.prepareStatement("INSERT INTO ITEM (ID, NAME) VALUES (?, 'upper')")) {
+        ps.setString(1, "ABCDEF00-0000-0000-0000-00000000000A");
+        ps.executeUpdate();
+      }
+      assertEquals("upper", first(s, "SELECT NAME FROM ITEM WHERE ID = 'abcdef00-0000-0000-0000-00000000000a'"));
+      assertEquals(1, s.executeUpdate("UPDATE ITEM SET OWNER = '" + MID.toString().toUpperCase()
+          + "' WHERE NAME = 'upper'"));
+      assertEquals("upper", first(s, "SELECT NAME FROM ITEM WHERE OWNER = '" + MID + "'"));
+      assertEquals("22018", assertThrows(SQLException.class,
+          () -> s.executeUpdate("UPDATE ITEM SET OWNER = 'zz' WHERE NAME = 'upper'")).getSQLState());
+      assertEquals(1, s.executeUpdate("DELETE FROM ITEM WHERE ID = 'abcdef00-0000-0000-0000-00000000000a'"));
       SQLException dup = assertThrows(SQLException.class,
           () -> s.executeUpdate("INSERT INTO ITEM (ID, NAME) VALUES ('" + LOW.toString().toUpperCase() + "', 'dup')"));
       assertEquals("23505", dup.getSQLState());
