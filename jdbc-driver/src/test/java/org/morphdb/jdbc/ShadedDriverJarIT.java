@@ -175,6 +175,34 @@ class ShadedDriverJarIT {
     }
   }
 
+  @Test
+  void newTypes() throws SQLException {
+    try (Connection c = connect("lean_types"); Statement s = c.createStatement()) {
+      s.executeUpdate("CREATE TABLE T (ID UUID PRIMARY KEY, AT_UTC TIMESTAMP WITH TIME ZONE, BODY CLOB, DATA BLOB,"
+          + " DOC JSON)");
+      try (PreparedStatement ps = c.prepareStatement("INSERT INTO T VALUES (?, ?, ?, ?, ?)")) {
+        ps.setObject(1, java.util.UUID.fromString("00000000-0000-0000-0000-00000000000b"));
+        ps.setObject(2, java.time.OffsetDateTime.parse("2024-03-10T10:00:00+02:00"));
+        ps.setCharacterStream(3, new java.io.StringReader("text"));
+        ps.setBinaryStream(4, new java.io.ByteArrayInputStream(new byte[] {1, 2}));
+        ps.setString(5, "{\"a\": [1, 2]}");
+        ps.executeUpdate();
+      }
+      s.executeUpdate("CREATE INDEX T_AT ON T (AT_UTC)");
+      try (ResultSet rs = s.executeQuery("SELECT ID, AT_UTC, BODY, DATA, DOC FROM T")) {
+        assertTrue(rs.next());
+        assertEquals(java.util.UUID.fromString("00000000-0000-0000-0000-00000000000b"),
+            rs.getObject(1, java.util.UUID.class));
+        assertEquals(java.time.OffsetDateTime.parse("2024-03-10T08:00:00Z"), rs.getObject(2));
+        assertEquals("text", rs.getClob(3).getSubString(1, 4));
+        assertEquals(2, rs.getBlob(4).length());
+        assertEquals("{\"a\": [1, 2]}", rs.getString(5));
+      }
+      assertEquals("22018", assertThrows(SQLException.class,
+          () -> s.executeUpdate("INSERT INTO T (ID, DOC) VALUES ('x', '{')")).getSQLState());
+    }
+  }
+
   /** A prepared statement run often enough to be compiled to byte code by Janino. */
   @Test
   void preparedStatementRunManyTimesIsCompiled() throws SQLException {
