@@ -106,6 +106,41 @@ class LobAndJsonTypesTest {
   }
 
   @Test
+  void lobsMadeByTheConnection() throws SQLException, IOException {
+    try (Connection c = DriverManager.getConnection(EngineUrls.fresh("lobs")); Statement s = c.createStatement()) {
+      s.executeUpdate("CREATE TABLE DOC (ID INT PRIMARY KEY, BODY CLOB, DATA BLOB)");
+      Clob clob = c.createClob();
+      assertEquals(5, clob.setString(1, "hello"));
+      try (java.io.Writer w = clob.setCharacterStream(6)) {
+        w.write(", world");
+      }
+      clob.setString(1, "J");
+      assertEquals("Jello, world", clob.getSubString(1, 100));
+      assertEquals(8, clob.position("world", 1));
+      Blob blob = c.createBlob();
+      blob.setBytes(1, new byte[] {1, 2, 3});
+      try (java.io.OutputStream out = blob.setBinaryStream(4)) {
+        out.write(new byte[] {4, 5});
+      }
+      blob.truncate(4);
+      assertArrayEquals(new byte[] {1, 2, 3, 4}, blob.getBytes(1, 10));
+      assertEquals("07009", assertThrows(SQLException.class, () -> blob.setBytes(9, new byte[] {1})).getSQLState());
+      try (PreparedStatement ps = c.prepareStatement("INSERT INTO DOC VALUES (1, ?, ?)")) {
+        ps.setClob(1, clob);
+        ps.setBlob(2, blob);
+        ps.executeUpdate();
+      }
+      clob.free();
+      assertThrows(SQLException.class, clob::length);
+      try (ResultSet rs = s.executeQuery("SELECT BODY, DATA FROM DOC")) {
+        assertTrue(rs.next());
+        assertEquals("Jello, world", rs.getString(1));
+        assertArrayEquals(new byte[] {1, 2, 3, 4}, rs.getBytes(2));
+      }
+    }
+  }
+
+  @Test
   void jsonStory() throws SQLException {
     try (Connection c = DriverManager.getConnection(EngineUrls.fresh("json")); Statement s = c.createStatement()) {
       s.executeUpdate("CREATE TABLE EVENT (ID INT PRIMARY KEY, PAYLOAD JSON NOT NULL)");
