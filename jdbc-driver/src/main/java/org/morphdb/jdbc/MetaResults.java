@@ -120,7 +120,13 @@ final class MetaResults {
       new SqlType("VARBINARY", Types.VARBINARY, 65536, "X'", "'", "LENGTH", false, false, 0),
       new SqlType("DATE", Types.DATE, 10, "DATE '", "'", null, false, false, 0),
       new SqlType("TIME", Types.TIME, 8, "TIME '", "'", null, false, false, 0),
-      new SqlType("TIMESTAMP", Types.TIMESTAMP, 29, "TIMESTAMP '", "'", null, false, false, 9));
+      // before TIMESTAMP: names are matched by prefix
+      new SqlType("TIMESTAMP WITH TIME ZONE", Types.TIMESTAMP_WITH_TIMEZONE, 35, "'", "'", null, false, false, 9),
+      new SqlType("TIMESTAMP", Types.TIMESTAMP, 29, "TIMESTAMP '", "'", null, false, false, 9),
+      new SqlType("CLOB", Types.CLOB, Integer.MAX_VALUE, "'", "'", null, true, false, 0),
+      new SqlType("BLOB", Types.BLOB, Integer.MAX_VALUE, "X'", "'", null, false, false, 0),
+      new SqlType("UUID", Types.OTHER, 36, "'", "'", null, false, false, 0),
+      new SqlType("JSON", Types.OTHER, Integer.MAX_VALUE, "'", "'", null, true, false, 0));
 
   /** The rows of getTypeInfo, ordered by DATA_TYPE. */
   static List<Object[]> typeInfoRows() {

@@ -435,9 +435,9 @@ public class MorphConnection implements Connection {
     return networkTimeout;
   }
 
-  @Override public Clob createClob() throws SQLException { throw Errors.unsupported("createClob"); }
-  @Override public Blob createBlob() throws SQLException { throw Errors.unsupported("createBlob"); }
-  @Override public NClob createNClob() throws SQLException { throw Errors.unsupported("createNClob"); }
+  @Override public Clob createClob() throws SQLException { checkOpen(); return new MorphClob(); }
+  @Override public Blob createBlob() throws SQLException { checkOpen(); return new MorphBlob(); }
+  @Override public NClob createNClob() throws SQLException { checkOpen(); return new MorphClob(); }
   @Override public SQLXML createSQLXML() throws SQLException { throw Errors.unsupported("createSQLXML"); }
   @Override public Array createArrayOf(String type, Object[] elements) throws SQLException { throw Errors.unsupported("ARRAY"); }
   @Override public Struct createStruct(String type, Object[] attributes) throws SQLException { throw Errors.unsupported("STRUCT"); }

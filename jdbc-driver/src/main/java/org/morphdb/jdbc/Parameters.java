@@ -24,9 +24,10 @@ import java.util.List;
 
 /**
  * The values bound to a prepared statement's '?' markers, and their conversion to the
- * values the engine takes: java.sql.Date/Time/Timestamp (and java.util.Date, Instant,
- * Offset/ZonedDateTime, in the JVM's zone or the given calendar's) become
- * LocalDate/LocalTime/LocalDateTime; BigInteger becomes BigDecimal; Character becomes
+ * values the engine takes: java.sql.Date/Time/Timestamp (and java.util.Date, in the JVM's
+ * zone or the given calendar's) become LocalDate/LocalTime/LocalDateTime; Instant and
+ * Offset/ZonedDateTime become an OffsetDateTime (the engine reads it in its zone for a
+ * TIMESTAMP column); a UUID its text; BigInteger becomes BigDecimal; Character becomes
  * String. Other values go as given; the engine casts them to the parameter's type. With an
  * explicit target SQL type ({@code setObject(i, x, type)}) the value is converted here.
  */
@@ -84,14 +85,11 @@ final class Parameters {
     if (x instanceof java.util.Date d) { // Timestamp and plain java.util.Date
       return ValueConverter.toLocalDateTime(d);
     }
-    if (x instanceof Instant i) {
-      return LocalDateTime.ofInstant(i, ZoneId.systemDefault());
+    if (x instanceof OffsetDateTime || x instanceof ZonedDateTime || x instanceof Instant) {
+      return OffsetValues.toOffsetDateTime(x); // an instant: exact for TIMESTAMP WITH TIME ZONE
     }
-    if (x instanceof OffsetDateTime t) {
-      return t.atZoneSameInstant(ZoneId.systemDefault()).toLocalDateTime();
-    }
-    if (x instanceof ZonedDateTime t) {
-      return t.withZoneSameInstant(ZoneId.systemDefault()).toLocalDateTime();
+    if (x instanceof java.util.UUID u) {
+      return u.toString();
     }
     if (x instanceof BigInteger i) {
       return new BigDecimal(i);
@@ -130,6 +128,7 @@ final class Parameters {
       case Types.DATE: return ValueConverter.toLocalDate(v);
       case Types.TIME: return ValueConverter.toLocalTime(v);
       case Types.TIMESTAMP: return ValueConverter.toLocalDateTime(v);
+      case Types.TIMESTAMP_WITH_TIMEZONE: return OffsetValues.toOffsetDateTime(v);
       case Types.NULL: return null;
       case Types.OTHER: case Types.JAVA_OBJECT: return v;
       default: throw Errors.unsupported("Parameters of SQL type " + sqlType);

@@ -77,6 +77,9 @@ final class ValueConverter {
     if (v instanceof Timestamp t) {
       return DATE_TIME.format(t.toLocalDateTime());
     }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.text(t);
+    }
     return v.toString();
   }
 
@@ -230,6 +233,9 @@ final class ValueConverter {
     if (v instanceof LocalDate d) {
       return d;
     }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.toLocalDateTime(t).toLocalDate();
+    }
     if (v instanceof LocalDateTime t) {
       return t.toLocalDate();
     }
@@ -248,6 +254,9 @@ final class ValueConverter {
   static LocalTime toLocalTime(Object v) throws SQLException {
     if (v instanceof LocalTime t) {
       return t;
+    }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.toLocalDateTime(t).toLocalTime();
     }
     if (v instanceof LocalDateTime t) {
       return t.toLocalTime();
@@ -269,6 +278,9 @@ final class ValueConverter {
   static LocalDateTime toLocalDateTime(Object v) throws SQLException {
     if (v instanceof LocalDateTime t) {
       return t;
+    }
+    if (v instanceof java.time.OffsetDateTime t) {
+      return OffsetValues.toLocalDateTime(t);
     }
     if (v instanceof LocalDate d) {
       return d.atStartOfDay();
@@ -391,7 +403,13 @@ final class ValueConverter {
     } else if (type == Timestamp.class || type == java.util.Date.class) {
       return toSqlTimestamp(v, null);
     } else if (type == Instant.class) {
-      return toLocalDateTime(v).atZone(ZoneId.systemDefault()).toInstant();
+      return OffsetValues.toOffsetDateTime(v).toInstant();
+    } else if (type == java.time.OffsetDateTime.class) {
+      return OffsetValues.toOffsetDateTime(v);
+    } else if (type == java.time.ZonedDateTime.class) {
+      return OffsetValues.toOffsetDateTime(v).toZonedDateTime();
+    } else if (type == java.util.UUID.class) {
+      return UuidValues.toUuid(v);
     } else if (type == Object.class) {
       return toJdbcObject(v);
     } else if (type.isInstance(v)) {

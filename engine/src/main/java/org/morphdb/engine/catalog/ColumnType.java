@@ -19,7 +19,7 @@ public record ColumnType(TypeKind kind, int precision, int scale) {
     return switch (kind) {
       case CHAR, VARCHAR, VARBINARY -> precision > 0 ? kind + "(" + precision + ")" : kind.name();
       case DECIMAL -> precision > 0 ? "DECIMAL(" + precision + "," + scale + ")" : "DECIMAL";
-      default -> kind.name();
+      default -> kind.sqlName();
     };
   }
 

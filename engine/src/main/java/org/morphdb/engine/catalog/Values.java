@@ -1,9 +1,11 @@
 package org.morphdb.engine.catalog;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import org.apache.calcite.avatica.util.ByteString;
 
@@ -13,11 +15,14 @@ import org.apache.calcite.avatica.util.ByteString;
  *   <li><b>stored</b>: what row and index KVs hold. Independent of declared width: every
  *       integer kind is a Long, REAL and DOUBLE are Double, DATE is a Long of epoch days,
  *       TIME a Long of milliseconds of the day, TIMESTAMP a Long of epoch milliseconds
- *       (UTC-free local time), VARBINARY a ByteString.</li>
+ *       (UTC-free local time), VARBINARY a ByteString. The other kinds are stored as their
+ *       {@link TypeKind#storage()} kind: CLOB, JSON and UUID as String, BLOB as ByteString,
+ *       TIMESTAMP WITH TIME ZONE as a Long of epoch milliseconds in UTC.</li>
  *   <li><b>calcite</b>: Calcite's enumerable representation for the column's type
  *       (Byte/Short/Integer/Long, Float/Double, Integer days, Integer ms, Long ms...).</li>
  *   <li><b>api</b>: what the engine hands to clients (LocalDate, LocalTime,
- *       LocalDateTime, byte[], and the boxed numbers of the declared type).</li>
+ *       LocalDateTime, OffsetDateTime, byte[], String (UUIDs too), and the boxed numbers of
+ *       the declared type).</li>
  * </ul>
  */
 public final class Values {
@@ -28,7 +33,7 @@ public final class Values {
     if (stored == null) {
       return null;
     }
-    return switch (type) {
+    return switch (type.storage()) {
       case TINYINT -> ((Number) stored).byteValue();
       case SMALLINT -> ((Number) stored).shortValue();
       case INTEGER, DATE, TIME -> ((Number) stored).intValue();
@@ -45,7 +50,7 @@ public final class Values {
     if (calcite == null) {
       return null;
     }
-    return switch (type) {
+    return switch (type.storage()) {
       case TINYINT, SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP -> ((Number) calcite).longValue();
       case REAL, DOUBLE -> ((Number) calcite).doubleValue();
       case DECIMAL -> calcite instanceof BigDecimal d ? d : new BigDecimal(calcite.toString());
@@ -73,8 +78,11 @@ public final class Values {
       case TIMESTAMP -> LocalDateTime.ofEpochSecond(
           Math.floorDiv(((Number) calcite).longValue(), 1000L),
           (int) Math.floorMod(((Number) calcite).longValue(), 1000L) * 1_000_000, ZoneOffset.UTC);
-      case VARBINARY -> calcite instanceof ByteString b ? b.getBytes() : calcite;
-      case CHAR, VARCHAR -> calcite.toString();
+      case VARBINARY, BLOB -> calcite instanceof ByteString b ? b.getBytes() : calcite;
+      // a UUID goes out as its text, as every query over a VARCHAR(36) plan returns it
+      case CHAR, VARCHAR, CLOB, JSON, UUID -> calcite.toString();
+      case TIMESTAMP_TZ -> OffsetDateTime.ofInstant(
+          Instant.ofEpochMilli(((Number) calcite).longValue()), ZoneOffset.UTC);
     };
   }
 

@@ -11,6 +11,8 @@ import org.apache.calcite.avatica.util.ByteString;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.ColumnType;
+import org.morphdb.engine.catalog.InvalidValueException;
+import org.morphdb.engine.catalog.TypedValues;
 import org.morphdb.engine.catalog.Values;
 
 /**
@@ -27,6 +29,8 @@ public final class Coercion {
     }
     try {
       return convert(type, value, columnName);
+    } catch (InvalidValueException e) {
+      throw MorphException.of(ErrorCode.INVALID_CAST, "%s for column %s %s", e.getMessage(), columnName, type);
     } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
       throw MorphException.of(ErrorCode.INVALID_CAST, "Cannot convert '%s' to %s for column %s",
           abbreviate(value), type, columnName);
@@ -53,7 +57,14 @@ public final class Coercion {
         return number(v).doubleValue();
       case CHAR:
       case VARCHAR:
+      case CLOB:
         return string(v, type, col);
+      case JSON:
+        return TypedValues.json(string(v, type, col));
+      case UUID:
+        return TypedValues.uuid(v);
+      case TIMESTAMP_TZ:
+        return TypedValues.instantMillis(v);
       case DATE:
         return date(v);
       case TIME:
@@ -61,6 +72,7 @@ public final class Coercion {
       case TIMESTAMP:
         return timestamp(v);
       case VARBINARY:
+      case BLOB:
         return binary(v, type, col);
       default:
         throw new IllegalStateException("unknown type " + type);
@@ -175,6 +187,9 @@ public final class Coercion {
   private static long timestamp(Object v) {
     if (v instanceof LocalDateTime t) {
       return Values.timestampToCalcite(t);
+    }
+    if (v instanceof java.time.OffsetDateTime t) { // an instant, to this JVM's wall-clock time
+      return Values.timestampToCalcite(t.atZoneSameInstant(java.time.ZoneId.systemDefault()).toLocalDateTime());
     }
     if (v instanceof java.sql.Timestamp t) {
       return Values.timestampToCalcite(t.toLocalDateTime());

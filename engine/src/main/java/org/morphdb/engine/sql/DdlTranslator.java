@@ -213,11 +213,16 @@ final class DdlTranslator {
       case "REAL" -> ColumnType.of(TypeKind.REAL);
       case "FLOAT", "DOUBLE" -> ColumnType.of(TypeKind.DOUBLE);
       case "CHAR", "CHARACTER" -> ColumnType.of(TypeKind.CHAR, precision < 0 ? 1 : p);
-      case "VARCHAR", "TEXT", "STRING", "CLOB" -> ColumnType.of(TypeKind.VARCHAR, p);
+      case "VARCHAR", "TEXT", "STRING" -> ColumnType.of(TypeKind.VARCHAR, p);
+      case "CLOB", "NCLOB", "LONGTEXT" -> ColumnType.of(TypeKind.CLOB);
+      case "JSON", "JSONB" -> ColumnType.of(TypeKind.JSON);
+      case "UUID" -> ColumnType.of(TypeKind.UUID);
       case "DATE" -> ColumnType.of(TypeKind.DATE);
       case "TIME" -> ColumnType.of(TypeKind.TIME);
       case "TIMESTAMP", "DATETIME" -> ColumnType.of(TypeKind.TIMESTAMP);
-      case "VARBINARY", "BINARY", "BLOB", "BYTEA" -> ColumnType.of(TypeKind.VARBINARY, p);
+      case "TIMESTAMP_TZ", "TIMESTAMPTZ", "TIMESTAMP_WITH_LOCAL_TIME_ZONE" -> ColumnType.of(TypeKind.TIMESTAMP_TZ);
+      case "VARBINARY", "BINARY", "BYTEA" -> ColumnType.of(TypeKind.VARBINARY, p);
+      case "BLOB", "LONGBLOB" -> ColumnType.of(TypeKind.BLOB);
       default -> throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Unknown data type %s", name);
     };
   }

@@ -71,11 +71,12 @@ final class DmlRewrite {
       case DECIMAL -> SqlTypeName.DECIMAL;
       case REAL -> SqlTypeName.REAL;
       case DOUBLE -> SqlTypeName.DOUBLE;
-      case CHAR, VARCHAR -> SqlTypeName.VARCHAR;
+      case CHAR, VARCHAR, CLOB, JSON, UUID -> SqlTypeName.VARCHAR;
       case DATE -> SqlTypeName.DATE;
       case TIME -> SqlTypeName.TIME;
       case TIMESTAMP -> SqlTypeName.TIMESTAMP;
-      case VARBINARY -> SqlTypeName.VARBINARY;
+      case TIMESTAMP_TZ -> SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
+      case VARBINARY, BLOB -> SqlTypeName.VARBINARY;
     };
     SqlBasicTypeNameSpec spec = type.kind() == org.morphdb.engine.catalog.TypeKind.DECIMAL && type.precision() > 0
         ? new SqlBasicTypeNameSpec(name, type.precision(), type.scale(), POS)

@@ -38,11 +38,12 @@ final class ParamBinder {
       case Types.DECIMAL, Types.NUMERIC -> TypeKind.DECIMAL;
       case Types.REAL, Types.FLOAT -> TypeKind.REAL;
       case Types.DOUBLE -> TypeKind.DOUBLE;
-      case Types.CHAR, Types.VARCHAR -> TypeKind.VARCHAR;
+      case Types.CHAR, Types.VARCHAR, Types.CLOB -> TypeKind.VARCHAR;
       case Types.DATE -> TypeKind.DATE;
       case Types.TIME -> TypeKind.TIME;
       case Types.TIMESTAMP -> TypeKind.TIMESTAMP;
-      case Types.VARBINARY, Types.BINARY -> TypeKind.VARBINARY;
+      case Types.TIMESTAMP_WITH_TIMEZONE -> TypeKind.TIMESTAMP_TZ;
+      case Types.VARBINARY, Types.BINARY, Types.BLOB -> TypeKind.VARBINARY;
       default -> null;
     };
     if (kind == null) {

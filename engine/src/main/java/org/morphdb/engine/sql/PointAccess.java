@@ -17,6 +17,7 @@ import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.catalog.TypeKind;
 import org.morphdb.engine.storage.Key;
 
 /**
@@ -243,7 +244,8 @@ final class PointAccess {
   }
 
   static ColumnMeta meta(ColumnDef c, TableDef t) {
-    return new ColumnMeta(c.name(), t.schema(), t.name(), c.type().kind().jdbcType(), c.type().kind().name(),
-        c.type().precision(), c.type().scale(), c.nullable(), c.type().kind().javaClass());
+    TypeKind kind = c.type().kind().resultKind(); // as a planned query describes it
+    return new ColumnMeta(c.name(), t.schema(), t.name(), kind.jdbcType(), kind.sqlName(),
+        c.type().precision(), c.type().scale(), c.nullable(), kind.javaClass());
   }
 }

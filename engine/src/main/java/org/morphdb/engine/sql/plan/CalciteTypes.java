@@ -12,6 +12,8 @@ import org.morphdb.engine.catalog.TypeKind;
 public final class CalciteTypes {
   /** Fractional-second digits of TIME and TIMESTAMP: values are kept in milliseconds. */
   static final int TIME_PRECISION = 3;
+  /** A UUID's canonical text: 32 hex digits and 4 hyphens. */
+  static final int UUID_LENGTH = 36;
 
   private CalciteTypes() {}
 
@@ -37,6 +39,11 @@ public final class CalciteTypes {
       case VARCHAR -> t.precision() > 0
           ? f.createSqlType(SqlTypeName.VARCHAR, t.precision())
           : f.createSqlType(SqlTypeName.VARCHAR);
+      case CLOB, JSON -> f.createSqlType(SqlTypeName.VARCHAR);
+      case UUID -> f.createSqlType(SqlTypeName.VARCHAR, UUID_LENGTH);
+      case BLOB -> f.createSqlType(SqlTypeName.VARBINARY);
+      // instants: Calcite's TIMESTAMP WITH LOCAL TIME ZONE holds epoch milliseconds in UTC too
+      case TIMESTAMP_TZ -> f.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIME_PRECISION);
       case DATE -> f.createSqlType(SqlTypeName.DATE);
       case TIME -> f.createSqlType(SqlTypeName.TIME, TIME_PRECISION);
       case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, TIME_PRECISION);
@@ -49,7 +56,8 @@ public final class CalciteTypes {
   /**
    * The kind whose representation matches what Calcite produces for this type. Types outside
    * TypeKind map to the nearest kind: NULL and INTERVAL (cast to text by the planner) to
-   * VARCHAR, FLOAT to DOUBLE, zoned times to their local kinds, ANY (the row key) to VARBINARY,
+   * VARCHAR, FLOAT to DOUBLE, TIME WITH LOCAL TIME ZONE to TIME, TIMESTAMP WITH LOCAL TIME
+   * ZONE (how TIMESTAMP WITH TIME ZONE columns are planned) to TIMESTAMP_TZ, ANY (the row key) to VARBINARY,
    * whose {@code Values.toApi} passes non-binary objects through unchanged.
    */
   public static TypeKind kindOf(RelDataType t) {
@@ -66,7 +74,8 @@ public final class CalciteTypes {
       case CHAR -> TypeKind.CHAR;
       case DATE -> TypeKind.DATE;
       case TIME, TIME_WITH_LOCAL_TIME_ZONE -> TypeKind.TIME;
-      case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TypeKind.TIMESTAMP;
+      case TIMESTAMP -> TypeKind.TIMESTAMP;
+      case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TypeKind.TIMESTAMP_TZ;
       case BINARY, VARBINARY, ANY -> TypeKind.VARBINARY;
       default -> TypeKind.VARCHAR;
     };
@@ -83,7 +92,7 @@ public final class CalciteTypes {
   }
 
   private static String typeName(TypeKind kind, RelDataType t) {
-    return t.getSqlTypeName() == SqlTypeName.ANY ? "OTHER" : kind.name();
+    return t.getSqlTypeName() == SqlTypeName.ANY ? "OTHER" : kind.sqlName();
   }
 
   private static int precision(RelDataType t) {

@@ -9,7 +9,9 @@ import java.time.format.DateTimeParseException;
 import org.apache.calcite.avatica.util.ByteString;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.InvalidValueException;
 import org.morphdb.engine.catalog.TypeKind;
+import org.morphdb.engine.catalog.TypedValues;
 import org.morphdb.engine.catalog.Values;
 
 /** Converts values handed in from outside (parameters, key bounds) to Calcite's form. */
@@ -33,12 +35,17 @@ final class Coercions {
         case DECIMAL -> toDecimal(v);
         case REAL -> v instanceof Number n ? n.floatValue() : Float.parseFloat(v.toString().trim());
         case DOUBLE -> v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString().trim());
-        case CHAR, VARCHAR -> v instanceof ByteString b ? b.toString() : v.toString();
+        case CHAR, VARCHAR, CLOB -> v instanceof ByteString b ? b.toString() : v.toString();
+        case JSON -> TypedValues.json(v);
+        case UUID -> TypedValues.uuid(v);
         case DATE -> toDate(v);
         case TIME -> toTime(v);
         case TIMESTAMP -> toTimestamp(v);
-        case VARBINARY -> v instanceof byte[] b ? new ByteString(b) : v;
+        case TIMESTAMP_TZ -> TypedValues.instantMillis(v);
+        case VARBINARY, BLOB -> v instanceof byte[] b ? new ByteString(b) : v;
       };
+    } catch (InvalidValueException e) {
+      throw new MorphException(ErrorCode.INVALID_CAST, e.getMessage(), e);
     } catch (NumberFormatException | DateTimeParseException e) {
       throw new MorphException(ErrorCode.INVALID_CAST,
           "Cannot convert '" + v + "' to " + kind, e);
@@ -54,7 +61,8 @@ final class Coercions {
       case TINYINT, SMALLINT, INTEGER, BIGINT -> integerKey(kind, (Number) v);
       case DECIMAL -> toDecimal(v);
       case DOUBLE -> ((Number) v).doubleValue();
-      case CHAR, VARCHAR -> v.toString();
+      // a UUID column compares as its stored text, in an index as in a filter
+      case CHAR, VARCHAR, CLOB, JSON, UUID -> v.toString();
       default -> v;
     };
   }
@@ -161,6 +169,9 @@ final class Coercions {
   private static Object toTimestamp(Object v) {
     if (v instanceof LocalDateTime t) {
       return Values.timestampToCalcite(t);
+    }
+    if (v instanceof java.time.OffsetDateTime t) { // an instant, to this JVM's wall-clock time
+      return Values.timestampToCalcite(t.atZoneSameInstant(java.time.ZoneId.systemDefault()).toLocalDateTime());
     }
     if (v instanceof LocalDate d) {
       return Values.timestampToCalcite(d.atStartOfDay());

@@ -29,6 +29,10 @@ final class ErrorTranslator {
     if (isStackOverflow(e)) {
       return MorphException.tooComplex(e);
     }
+    MorphException missing = missingLibrary(e);
+    if (missing != null) {
+      return missing;
+    }
     SqlParseException parse = find(e, SqlParseException.class);
     if (parse != null) {
       return new MorphException(ErrorCode.SYNTAX_ERROR, "Syntax error: " + firstLine(parse.getMessage()), e);
@@ -61,6 +65,10 @@ final class ErrorTranslator {
     }
     if (isStackOverflow(e)) {
       return new MorphException(ErrorCode.DATA_EXCEPTION, "Stack overflow while running the statement", e);
+    }
+    MorphException missing = missingLibrary(e);
+    if (missing != null) {
+      return missing;
     }
     ErrorCode code = dataError(e, true);
     if (code != null) {
@@ -140,6 +148,23 @@ final class ErrorTranslator {
       case INVALID_CAST -> "Invalid value for cast: " + firstLine(rootMessage(e));
       default -> "Data exception: " + firstLine(rootMessage(e));
     };
+  }
+
+  /**
+   * A function whose library the lean driver jar leaves out (JSON functions need Jackson's
+   * databind, see docs/decisions.md): the feature is missing from this packaging, not the data
+   * wrong.
+   */
+  private static MorphException missingLibrary(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof NoClassDefFoundError || t instanceof ClassNotFoundException) {
+        return new MorphException(ErrorCode.FEATURE_NOT_SUPPORTED, "Not supported by this MorphDB build:"
+            + " the statement needs " + firstLine(t.getMessage()).replace('/', '.')
+            + ", which the driver jar leaves out (JSON functions need jackson-databind and json-path"
+            + " on the class path)", e);
+      }
+    }
+    return null;
   }
 
   /** Out of memory and the like are the JVM's problem, not the statement's. */

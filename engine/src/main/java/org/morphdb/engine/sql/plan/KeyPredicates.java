@@ -213,12 +213,13 @@ final class KeyPredicates {
       case DECIMAL -> integer || value == SqlTypeName.DECIMAL;
       case DOUBLE -> integer || SqlTypeName.APPROX_TYPES.contains(value) || value == SqlTypeName.DECIMAL;
       case REAL -> value == SqlTypeName.REAL;
-      case CHAR, VARCHAR -> SqlTypeName.CHAR_TYPES.contains(value);
-      case VARBINARY -> SqlTypeName.BINARY_TYPES.contains(value);
+      case CHAR, VARCHAR, CLOB, JSON, UUID -> SqlTypeName.CHAR_TYPES.contains(value);
+      case VARBINARY, BLOB -> SqlTypeName.BINARY_TYPES.contains(value);
       case BOOLEAN -> value == SqlTypeName.BOOLEAN;
       case DATE -> value == SqlTypeName.DATE;
       case TIME -> value == SqlTypeName.TIME;
       case TIMESTAMP -> value == SqlTypeName.TIMESTAMP;
+      case TIMESTAMP_TZ -> value == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
     };
   }
 }

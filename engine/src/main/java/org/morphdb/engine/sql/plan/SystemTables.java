@@ -242,9 +242,12 @@ public final class SystemTables {
       case DOUBLE -> 15;
       case CHAR -> Math.max(1, t.precision());
       case VARCHAR, VARBINARY -> t.precision() > 0 ? t.precision() : Integer.MAX_VALUE;
+      case CLOB, BLOB, JSON -> Integer.MAX_VALUE;
+      case UUID -> CalciteTypes.UUID_LENGTH;
       case DATE -> 10;
       case TIME -> 12;
       case TIMESTAMP -> 23;
+      case TIMESTAMP_TZ -> 29; // 2024-01-31 23:59:59.999+00:00
     };
   }
 
@@ -252,7 +255,7 @@ public final class SystemTables {
     return switch (t.kind()) {
       case TINYINT, SMALLINT, INTEGER, BIGINT -> 0;
       case DECIMAL -> t.precision() > 0 ? t.scale() : MorphTypeSystem.UNBOUNDED_DECIMAL_SCALE;
-      case TIME, TIMESTAMP -> CalciteTypes.TIME_PRECISION;
+      case TIME, TIMESTAMP, TIMESTAMP_TZ -> CalciteTypes.TIME_PRECISION;
       default -> null;
     };
   }
