@@ -35,6 +35,7 @@ public final class WireValues {
   static final byte EXT_DATE = 5;
   static final byte EXT_TIME = 6;
   static final byte EXT_TIMESTAMP = 7;
+  static final byte EXT_TIMESTAMP_TZ = 8;
 
   /** Writes one value; a class outside the engine's set is a caller error. */
   public static void pack(MessagePacker p, Object v) throws IOException {
@@ -69,6 +70,9 @@ public final class WireValues {
     } else if (v instanceof LocalDateTime t) {
       ext(p, EXT_TIMESTAMP, ByteBuffer.allocate(12)
           .putLong(t.toEpochSecond(ZoneOffset.UTC)).putInt(t.getNano()).array());
+    } else if (v instanceof java.time.OffsetDateTime t) {
+      ext(p, EXT_TIMESTAMP_TZ, ByteBuffer.allocate(16).putLong(t.toEpochSecond()).putInt(t.getNano())
+          .putInt(t.getOffset().getTotalSeconds()).array());
     } else {
       throw new IllegalArgumentException("A value of class " + v.getClass().getName() + " cannot be sent");
     }
@@ -119,11 +123,19 @@ public final class WireValues {
         case EXT_DATE -> LocalDate.ofEpochDay(exact(b, 8).getLong());
         case EXT_TIME -> LocalTime.ofNanoOfDay(exact(b, 8).getLong());
         case EXT_TIMESTAMP -> LocalDateTime.ofEpochSecond(exact(b, 12).getLong(), b.getInt(), ZoneOffset.UTC);
+        case EXT_TIMESTAMP_TZ -> offsetDateTime(exact(b, 16));
         default -> throw new WireFormatException("unknown extension type " + header.getType());
       };
     } catch (java.time.DateTimeException | ArithmeticException e) {
       throw new WireFormatException("bad value: " + e.getMessage());
     }
+  }
+
+  private static java.time.OffsetDateTime offsetDateTime(ByteBuffer b) {
+    long second = b.getLong();
+    int nano = b.getInt();
+    ZoneOffset offset = ZoneOffset.ofTotalSeconds(b.getInt());
+    return java.time.OffsetDateTime.ofInstant(java.time.Instant.ofEpochSecond(second, nano), offset);
   }
 
   private static ByteBuffer exact(ByteBuffer b, int length) {

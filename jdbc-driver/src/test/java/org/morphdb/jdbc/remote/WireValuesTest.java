@@ -22,7 +22,9 @@ class WireValuesTest {
         (short) -2, (byte) 5, true, false, 1.5, Double.NaN, -0.0, 2.25f, "", "grüße ✓",
         new BigDecimal("-1234567890123456789012345.6789"), new BigDecimal("1E+5"), BigDecimal.ZERO,
         LocalDate.of(-5, 1, 1), LocalDate.of(2026, 12, 4), LocalTime.MIDNIGHT, LocalTime.of(23, 59, 59, 999_999_999),
-        LocalDateTime.of(1969, 7, 20, 20, 17, 40, 5000), LocalDateTime.of(9999, 12, 31, 23, 59)};
+        LocalDateTime.of(1969, 7, 20, 20, 17, 40, 5000), LocalDateTime.of(9999, 12, 31, 23, 59),
+        java.time.OffsetDateTime.of(2026, 12, 4, 17, 30, 0, 123_000_000, java.time.ZoneOffset.ofHours(-5)),
+        java.time.OffsetDateTime.of(1970, 1, 1, 0, 0, 0, 0, java.time.ZoneOffset.UTC)};
     MessageBufferPacker p = MessagePack.newDefaultBufferPacker();
     WireValues.packRow(p, values);
     WireValues.pack(p, new byte[] {1, 2, 3});
