@@ -198,6 +198,16 @@ public final class Database {
   /** True when the session that closed was the last one. */
   boolean sessionClosedLast() { return openSessions.decrementAndGet() == 0; }
 
+  /** Tests: stops the database as a killed process would stop: a durable one leaves its files as they are. */
+  void abandon() {
+    reclaimer.shutdownNow();
+    jobRunner.shutdown();
+    cluster.shutdown();
+    if (durability != null) {
+      durability.abandon();
+    }
+  }
+
   void shutdown() {
     reclaimer.shutdownNow();
     jobRunner.shutdown();

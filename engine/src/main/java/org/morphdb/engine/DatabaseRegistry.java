@@ -110,11 +110,28 @@ public final class DatabaseRegistry {
     return db;
   }
 
+  /**
+   * Tests: forgets the open database {@code name} as if its process had been killed: no
+   * checkpoint, no last force; its sessions are left dangling. A file database can then be
+   * opened again from what is on disk.
+   */
+  public static void simulateCrash(String name) {
+    Database db;
+    synchronized (DATABASES) {
+      db = DATABASES.remove(name.regionMatches(true, 0, FILE_PREFIX, 0, FILE_PREFIX.length())
+          ? FILE_PREFIX + directory(name) : name);
+    }
+    if (db == null) {
+      throw MorphException.of(ErrorCode.CANNOT_CONNECT, "No open database named %s", name);
+    }
+    db.abandon();
+  }
+
   /** Called when a session closes; drops the database with its last session unless keep=true. */
   static void sessionClosed(Database db) {
     synchronized (DATABASES) {
-      if (db.sessionClosedLast() && !db.options().keep()) {
-        DATABASES.remove(db.name(), db);
+      // a database no longer registered was shut down or crashed (tests) already
+      if (db.sessionClosedLast() && !db.options().keep() && DATABASES.remove(db.name(), db)) {
         db.shutdown();
       }
     }

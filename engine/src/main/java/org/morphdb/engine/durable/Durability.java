@@ -220,6 +220,17 @@ public final class Durability implements CommitLog, AutoCloseable {
     }
   }
 
+  /**
+   * Tests: lets go of the directory as a killed process would (no checkpoint, no last force),
+   * so a test can reopen what a crash left on disk.
+   */
+  public void abandon() {
+    closed = true;
+    checkpointer.shutdownNow();
+    writer.abandon();
+    files.close();
+  }
+
   /** A clean close: a checkpoint (so the next open reads no log), then the directory is released. */
   @Override
   public void close() {

@@ -215,6 +215,24 @@ public final class LogWriter implements AutoCloseable {
         + failure + "); commits are refused until the database is reopened", failure);
   }
 
+  /** Tests: stops appending and closes the segment without forcing it (a simulated crash). */
+  public void abandon() {
+    closed = true;
+    if (flusher != null) {
+      flusher.interrupt();
+    }
+    synchronized (appendLock) {
+      if (failure == null) {
+        failure = new IllegalStateException("the database was abandoned (simulated crash)");
+      }
+      try {
+        channel.close();
+      } catch (IOException e) {
+        // a crashed channel may refuse; it is gone either way
+      }
+    }
+  }
+
   /** Forces what was appended and closes the segment. */
   @Override
   public void close() {
