@@ -49,9 +49,13 @@ final class Reopen {
       log.append(c -> walkBack(c, changedTables), 0, "-- reopen: unfinished schema changes undone");
     }
     for (JobRecord job : interrupted) {
-      if (changedTables.contains(job.tableName())) {
+      boolean drop = job.statement().stripLeading().regionMatches(true, 0, "DROP", 0, 4);
+      if (changedTables.contains(job.tableName()) && drop) {
+        jobs.endInterrupted(job, JobRecord.State.DONE, "Interrupted by a crash at step " + job.step()
+            + "; completed when the database was reopened");
+      } else if (changedTables.contains(job.tableName())) {
         jobs.endInterrupted(job, JobRecord.State.FAILED, "Interrupted by a crash at step " + job.step()
-            + "; walked back when the database was reopened (an unfinished DROP INDEX was completed)");
+            + "; walked back when the database was reopened");
       } else {
         jobs.endInterrupted(job, JobRecord.State.DONE,
             "Interrupted by a crash after its last step; marked done when the database was reopened");
