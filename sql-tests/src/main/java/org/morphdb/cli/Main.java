@@ -90,6 +90,12 @@ public final class Main {
             a model check after every job. In an unsafe mode it reports how many seeds found
             anomalies. ./morph stress --help lists every option.
 
+        crashtest [--kills N] [--seed S] [--writers N] [--async] [--dir DIR]
+            Kills a child JVM writing to a file database (and running DDL) with SIGKILL N
+            times (default 20) at random moments; after each kill reopens the database and
+            checks every acknowledged commit is there whole, CHECK TABLE is clean and no DDL
+            job or index is left half-way. Exit code 1 on any failure.
+
         --help
             This text.
 
@@ -123,6 +129,7 @@ public final class Main {
         case "bench" -> BenchCommand.run(rest, out);
         case "stress" -> org.morphdb.stress.StressRunner.runCli(rest.toArray(String[]::new), out, err);
         case "fuzz" -> org.morphdb.fuzz.FuzzRunner.runCli(rest.toArray(String[]::new), out, err);
+        case "crashtest" -> org.morphdb.crash.CrashTest.runCli(rest.toArray(String[]::new), out, err);
         default -> throw new UsageException("unknown command '" + args[0] + "'");
       };
     } catch (UsageException e) {
