@@ -66,6 +66,8 @@ public final class LogWriter implements AutoCloseable {
   public long append(byte[] payload) {
     ByteBuffer frame = ByteBuffer.allocate(LogFormat.FRAME_BYTES + payload.length);
     frame.putInt(payload.length).putInt(LogFormat.crc(payload, 0, payload.length)).put(payload).flip();
+    long end;
+    boolean full;
     synchronized (appendLock) {
       failIfFailed();
       try {
@@ -77,11 +79,13 @@ public final class LogWriter implements AutoCloseable {
       }
       written += frame.limit();
       segmentSize += frame.limit();
-      if (segmentSize >= settings.segmentBytes()) {
-        rotateLocked();
-      }
-      return written;
+      end = written;
+      full = segmentSize >= settings.segmentBytes();
     }
+    if (full) {
+      rotate(true); // outside the append lock: a force in progress holds the force lock first
+    }
+    return end;
   }
 
   /** Waits until {@code position} is durable: forced (group commit) with sync commits, else at once. */
@@ -127,10 +131,16 @@ public final class LogWriter implements AutoCloseable {
 
   /** Ends the current segment (forced) and starts the next; returns the new segment's number. */
   public long rotate() {
+    return rotate(false);
+  }
+
+  private long rotate(boolean onlyIfFull) {
     synchronized (forceLock) {
       synchronized (appendLock) {
         failIfFailed();
-        rotateLocked();
+        if (!onlyIfFull || segmentSize >= settings.segmentBytes()) {
+          rotateLocked();
+        }
         return segment;
       }
     }
