@@ -56,7 +56,7 @@ public final class Main {
             hang, a dead connection, an unclean CHECK TABLE afterwards, or a wrong answer to
             a known query. ./morph fuzz --help lists every option.
 
-        demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE]
+        demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE] [--file DIR]
             Online schema changes under load, on jdbc:morph:mem:demo;nodes=3: loads a table
             (N rows, default 1000000), starts writer and reader threads spread over the 3
             nodes, then runs one after another CREATE INDEX, CREATE UNIQUE INDEX (one that
@@ -70,6 +70,7 @@ public final class Main {
             --compare     run the same workload on H2 too and compare its writers during
                           CREATE INDEX with MorphDB's
             --writers N   writer threads (default 3); --readers N: reader threads (default 3)
+            --file DIR    run MorphDB on a durable database in DIR (jdbc:morph:file:DIR;nodes=3)
             Exit code 1 when an error reached the application, CHECK TABLE is not clean, a
             row is missing or a schema change did not end as expected.
 

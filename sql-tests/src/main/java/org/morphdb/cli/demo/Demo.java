@@ -20,7 +20,8 @@ public final class Demo {
     List<DemoResult> results = new ArrayList<>();
     DemoSummary summary = new DemoSummary(out);
     try {
-      results.add(new DemoRun(options, out, interactive).run(DemoTarget.morphDb()));
+      results.add(new DemoRun(options, out, interactive).run(options.fileDir() == null
+          ? DemoTarget.morphDb() : DemoTarget.morphDbFile(options.fileDir())));
       if (options.compare()) {
         results.add(new DemoRun(options, out, interactive).run(DemoTarget.h2()));
       }
