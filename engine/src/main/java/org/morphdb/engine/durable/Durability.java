@@ -129,15 +129,28 @@ public final class Durability implements CommitLog, AutoCloseable {
     ddlJobs.setChangeListener(this::logJob);
     catalogLog.addListener(this::logCatalog);
     store.attachCommitLog(this);
-    Reopen.endInterruptedJobs(catalogLog, ddlJobs, interrupted);
+    long ts = clock.now(); // above every recovered version: scans at it see every row
+    if (!interrupted.isEmpty() || hasUnfinishedStates(catalogLog.latest())) {
+      InterruptedJobs.end(catalogLog, store, ts, ddlJobs, interrupted);
+    }
     Catalog latest = catalogLog.latest();
     Reopen.dropDeadSpaces(catalogLog.versions(), latest, store);
-    long ts = clock.now();
     Reopen.rebuildIndexes(latest, store, ts);
     Reopen.hiddenRowIds(latest, store, ts, hiddenRowIdFloor);
     logBytesAtCheckpoint = 0;
     checkpointer.scheduleWithFixedDelay(this::checkpointIfLogGrew, 1, 1, TimeUnit.SECONDS);
     LOG.info("opened {}: {} commits replayed from the log", files.dir(), recovered.commitsReplayed());
+  }
+
+  private static boolean hasUnfinishedStates(Catalog c) {
+    for (TableDef t : c.tables()) {
+      if (t.indexes().stream().anyMatch(i -> i.state() != org.morphdb.engine.catalog.IndexState.PUBLIC)
+          || t.columns().stream().anyMatch(col -> col.notNull() == org.morphdb.engine.catalog.ConstraintState.ENFORCED)
+          || t.checks().stream().anyMatch(x -> x.state() == org.morphdb.engine.catalog.ConstraintState.ENFORCED)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---- the log ----

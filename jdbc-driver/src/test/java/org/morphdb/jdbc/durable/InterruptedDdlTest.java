@@ -18,9 +18,10 @@ import org.morphdb.engine.DatabaseRegistry;
 import org.morphdb.engine.api.Databases;
 
 /**
- * A DDL job held between two steps when the process dies: at the reopen it is walked back
- * (an index not yet PUBLIC, a constraint not yet VALID) or completed (a DROP INDEX), ends
- * FAILED or DONE, and CHECK TABLE is clean.
+ * A DDL job held between two steps when the process dies: at the reopen it is completed (an
+ * index built from the rows, a NOT NULL validated against them, a DROP INDEX finished) or
+ * walked back (a UNIQUE index meeting a duplicate, a CHECK), ends DONE or FAILED, and CHECK
+ * TABLE is clean.
  */
 class InterruptedDdlTest {
   @TempDir
@@ -63,13 +64,38 @@ class InterruptedDdlTest {
       "INSERT INTO T VALUES (1, 10, NULL), (2, 20, 5), (3, 10, 6)"};
 
   @Test
-  void anIndexStillWriteOnlyIsWalkedBack() throws Exception {
+  void anIndexStillWriteOnlyIsResumedToPublic() throws Exception {
     try (Connection c = crashBefore("PUBLIC", "CREATE INDEX T_A ON T (A)", TABLE)) {
-      assertEquals(List.of(), rows(c, "SELECT INDEX_NAME FROM INFORMATION_SCHEMA.INDEXES WHERE TABLE_NAME = 'T'"));
-      assertEquals(List.of("FAILED"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'CREATE INDEX%'"));
-      assertTrue(rows(c, "SELECT ERROR FROM SYS.DDL_JOBS WHERE STATE = 'FAILED'").get(0).contains("walked back"));
-      exec(c, "CREATE INDEX T_A ON T (A)");
+      assertEquals(List.of("T_A|PUBLIC"),
+          rows(c, "SELECT INDEX_NAME, STATE FROM INFORMATION_SCHEMA.INDEXES WHERE TABLE_NAME = 'T'"));
+      assertEquals(List.of("DONE"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'CREATE INDEX%'"));
+      assertTrue(rows(c, "SELECT ERROR FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'CREATE INDEX%'").get(0).contains("completed"));
       assertEquals(List.of("1", "3"), rows(c, "SELECT ID FROM T WHERE A = 10 ORDER BY ID"));
+      exec(c, "INSERT INTO T VALUES (4, 10, 1)");
+      assertEquals(List.of("1", "3", "4"), rows(c, "SELECT ID FROM T WHERE A = 10 ORDER BY ID"));
+      assertEquals(List.of(), rows(c, "CHECK TABLE T"));
+    }
+  }
+
+  @Test
+  void aUniqueIndexWhoseRowsHoldADuplicateIsWalkedBack() throws Exception {
+    try (Connection c = crashBefore("WRITE_ONLY", "CREATE UNIQUE INDEX T_A ON T (A)", TABLE)) {
+      assertEquals(List.of(), rows(c, "SELECT INDEX_NAME FROM INFORMATION_SCHEMA.INDEXES WHERE TABLE_NAME = 'T'"));
+      assertEquals(List.of("FAILED"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'CREATE%INDEX%'"));
+      assertTrue(rows(c, "SELECT ERROR FROM SYS.DDL_JOBS WHERE STATE = 'FAILED'").get(0).contains("duplicate"));
+      exec(c, "CREATE INDEX T_A ON T (A)");
+      assertEquals(List.of(), rows(c, "CHECK TABLE T"));
+    }
+  }
+
+  @Test
+  void aUniqueIndexWithoutDuplicatesIsResumed() throws Exception {
+    try (Connection c = crashBefore("WRITE_ONLY", "CREATE UNIQUE INDEX T_ID2 ON T (B)", TABLE)) {
+      assertEquals(List.of("T_ID2|PUBLIC"),
+          rows(c, "SELECT INDEX_NAME, STATE FROM INFORMATION_SCHEMA.INDEXES WHERE TABLE_NAME = 'T'"));
+      SQLException dup = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+          () -> exec(c, "INSERT INTO T VALUES (9, 1, 5)"));
+      assertEquals("23505", dup.getSQLState());
       assertEquals(List.of(), rows(c, "CHECK TABLE T"));
     }
   }
@@ -84,12 +110,22 @@ class InterruptedDdlTest {
   }
 
   @Test
-  void aNotNullStillEnforcedIsWalkedBack() throws Exception {
+  void aNotNullStillEnforcedIsValidatedAtReopen() throws Exception {
     try (Connection c = crashBefore("VALID", "ALTER TABLE T ALTER COLUMN A SET NOT NULL", TABLE)) {
-      assertEquals(List.of("YES"), rows(c, "SELECT IS_NULLABLE FROM INFORMATION_SCHEMA.COLUMNS "
+      assertEquals(List.of("NO"), rows(c, "SELECT IS_NULLABLE FROM INFORMATION_SCHEMA.COLUMNS "
           + "WHERE TABLE_NAME = 'T' AND COLUMN_NAME = 'A'"));
-      exec(c, "INSERT INTO T VALUES (4, NULL, 1)");
-      assertEquals(List.of("FAILED"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'ALTER%'"));
+      SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+          () -> exec(c, "INSERT INTO T VALUES (4, NULL, 1)"));
+      assertEquals("23502", e.getSQLState());
+      assertEquals(List.of("DONE"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'ALTER%'"));
+    }
+  }
+
+  @Test
+  void aJobCrashedBeforeItsFirstStepEndsFailedWithNothingChanged() throws Exception {
+    try (Connection c = crashBefore("DELETE_ONLY", "CREATE INDEX T_A ON T (A)", TABLE)) {
+      assertEquals(List.of(), rows(c, "SELECT INDEX_NAME FROM INFORMATION_SCHEMA.INDEXES WHERE TABLE_NAME = 'T'"));
+      assertEquals(List.of("FAILED"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'CREATE%INDEX%'"));
     }
   }
 
