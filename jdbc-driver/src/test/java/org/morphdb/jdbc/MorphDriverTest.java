@@ -59,7 +59,7 @@ class MorphDriverTest {
       "jdbc:morph:mem:", "jdbc:morph:mem:;nodes=1", "jdbc:morph:mem:a;nodes", "jdbc:morph:mem:a;=3",
       "jdbc:morph:mem:a;colour=red", "jdbc:morph:mem:a;nodes=two", "jdbc:morph:mem:a;nodes=-1",
       "jdbc:morph:mem:a;keep=maybe", "jdbc:morph:mem:a;unsafe=yes", "jdbc:morph:mem:a;nodes=1;NODES=2",
-      "jdbc:morph:file:/tmp/x", "jdbc:morph:"})
+      "jdbc:morph:file:", "jdbc:morph:mem:file:x", "jdbc:morph:"})
   void malformedMorphUrlsFailWith08001(String url) {
     SQLException e = assertThrows(SQLException.class, () -> driver.connect(url, new Properties()));
     assertEquals("08001", e.getSQLState());
@@ -89,7 +89,7 @@ class MorphDriverTest {
     DriverPropertyInfo[] info = driver.getPropertyInfo("jdbc:morph:mem:x;lag=7", new Properties());
     List<String> names = Arrays.stream(info).map(p -> p.name).toList();
     assertEquals(List.of("nodes", "delay", "lockTimeout", "completenessTimeout", "lag", "unsafe", "keep",
-        "backfillShare", "node", "autoRetry", "maxRetries"), names);
+        "backfillShare", "durability", "writeDelay", "ifExists", "node", "autoRetry", "maxRetries"), names);
     DriverPropertyInfo lag = Arrays.stream(info).filter(p -> p.name.equals("lag")).findFirst().orElseThrow();
     assertEquals("7", lag.value);
     DriverPropertyInfo unsafe = Arrays.stream(info).filter(p -> p.name.equals("unsafe")).findFirst().orElseThrow();
@@ -97,7 +97,7 @@ class MorphDriverTest {
     DriverPropertyInfo autoRetry = Arrays.stream(info).filter(p -> p.name.equals("autoRetry")).findFirst().orElseThrow();
     assertEquals("true", autoRetry.value);
     // a malformed URL still gets the list
-    assertEquals(11, driver.getPropertyInfo("jdbc:morph:mem:x;bogus", null).length);
+    assertEquals(14, driver.getPropertyInfo("jdbc:morph:mem:x;bogus", null).length);
   }
 
   @Test

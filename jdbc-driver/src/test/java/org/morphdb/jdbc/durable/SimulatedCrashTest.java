@@ -64,10 +64,13 @@ class SimulatedCrashTest {
       threads.add(new Thread(() -> writePairs(url, ids, acknowledged, stop)));
     }
     threads.add(new Thread(() -> ddlAndCheckpoints(url, stop)));
+    // held across the crash: when the failing writers close theirs, the database stays open
+    Connection keeper = DriverManager.getConnection(url);
     threads.forEach(Thread::start);
     Thread.sleep(150 + random.nextInt(250));
     io.crash(random);
     DatabaseRegistry.simulateCrash("file:" + db);
+    keeper.close();
     stop.set(true);
     for (Thread t : threads) {
       t.join(60_000);
