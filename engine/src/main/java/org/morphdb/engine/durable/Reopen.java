@@ -66,14 +66,23 @@ final class Reopen {
     }
   }
 
-  /** Forgets the keyspaces of tables dropped before the crash whose purge may not have finished. */
+  /**
+   * Forgets the keyspaces of tables dropped before the crash (their purge may not have
+   * finished), and any index keyspace a checkpoint caught while it was being made.
+   */
   static void dropDeadSpaces(List<Catalog> history, Catalog latest, MvccStore store) {
     Set<Long> live = new HashSet<>();
     latest.tables().forEach(t -> live.add((long) t.id()));
-    Set<Long> everTables = new HashSet<>();
-    history.forEach(c -> c.tables().forEach(t -> everTables.add((long) t.id())));
+    Set<Long> dead = new HashSet<>();
+    for (Catalog c : history) {
+      for (TableDef t : c.tables()) {
+        dead.add((long) t.id());
+        t.indexes().forEach(i -> dead.add((long) i.id())); // rebuilt from the rows, never loaded
+      }
+    }
+    dead.removeAll(live);
     for (long space : store.spaceIds()) {
-      if (everTables.contains(space) && !live.contains(space)) {
+      if (dead.contains(space)) {
         store.dropSpace(space);
       }
     }

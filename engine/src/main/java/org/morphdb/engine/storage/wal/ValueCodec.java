@@ -50,6 +50,8 @@ public final class ValueCodec {
   private static final byte RECORD = 16;
   private static final byte DATE_TIME = 17;
   private static final byte SERIALIZED = 18;
+  /** A string UTF-8 cannot carry (a lone surrogate): written as its UTF-16 chars. */
+  private static final byte STRING_UTF16 = 19;
 
   private static final Map<Class<?>, RecordShape> SHAPES = new ConcurrentHashMap<>();
 
@@ -92,8 +94,14 @@ public final class ValueCodec {
       out.writeInt(d.scale());
       writeBytes(out, d.unscaledValue().toByteArray());
     } else if (v instanceof String s) {
-      out.writeByte(STRING);
-      writeString(out, s);
+      if (hasLoneSurrogate(s)) {
+        out.writeByte(STRING_UTF16);
+        out.writeInt(s.length());
+        out.writeChars(s);
+      } else {
+        out.writeByte(STRING);
+        writeString(out, s);
+      }
     } else if (v instanceof ByteString b) {
       out.writeByte(BYTE_STRING);
       writeBytes(out, b.getBytes());
@@ -169,6 +177,18 @@ public final class ValueCodec {
     }
   }
 
+  private static boolean hasLoneSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public static void writeString(DataOutput out, String s) throws IOException {
     writeBytes(out, s.getBytes(StandardCharsets.UTF_8));
   }
@@ -192,6 +212,13 @@ public final class ValueCodec {
         return new BigDecimal(new BigInteger(readBytes(in)), scale);
       }
       case STRING: return readString(in);
+      case STRING_UTF16: {
+        char[] chars = new char[count(in)];
+        for (int i = 0; i < chars.length; i++) {
+          chars[i] = in.readChar();
+        }
+        return new String(chars);
+      }
       case BYTE_STRING: return new ByteString(readBytes(in));
       case BYTES: return readBytes(in);
       case KEY: return Key.ofOwned(readArray(in));
