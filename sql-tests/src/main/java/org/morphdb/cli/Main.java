@@ -86,6 +86,11 @@ public final class Main {
             --profile     record MorphDB's runs with JFR and list their hot spots
             --doc FILE    write the results there (also with --quick); --no-doc: nowhere
 
+        bench --durable [--quick] [--rows N]
+            File databases side by side: MorphDB (durability=sync and async), H2 and HSQLDB
+            file modes (default and commit-synced): auto-commit inserts/s with 1, 4 and 16
+            threads, bulk load, files' size, reopen after a clean close and after a crash.
+
         stress [--seeds N] [--minutes M | --seconds S] [--unsafe stale-cache|skip-states] ...
             Randomized F1 stress on several lagging nodes while DDL jobs run; CHECK TABLE and
             a model check after every job. In an unsafe mode it reports how many seeds found
