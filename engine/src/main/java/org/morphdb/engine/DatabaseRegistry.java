@@ -100,9 +100,10 @@ public final class DatabaseRegistry {
 
   /** The open database named {@code name} (tests reach its store through this). */
   static Database open(String name) {
+    String key = name.regionMatches(true, 0, FILE_PREFIX, 0, FILE_PREFIX.length()) ? FILE_PREFIX + directory(name) : name;
     Database db;
     synchronized (DATABASES) {
-      db = DATABASES.get(name);
+      db = DATABASES.get(key);
     }
     if (db == null) {
       throw MorphException.of(ErrorCode.CANNOT_CONNECT, "No open database named %s", name);

@@ -172,4 +172,52 @@ class FileDatabaseTest {
       assertEquals(List.of("100"), rows(c, "SELECT COUNT(*) FROM T"));
     }
   }
+
+  @Test
+  void theClockRestartsAboveEveryPersistedTimestamp() throws SQLException {
+    try (Connection c = DriverManager.getConnection(url(""))) {
+      exec(c, "CREATE TABLE T (ID INT PRIMARY KEY)", "CREATE INDEX T_ID ON T (ID)");
+    }
+    long before;
+    try (Connection c = DriverManager.getConnection(url(""))) {
+      before = Long.parseLong(rows(c, "SELECT MAX(ACTIVATION_TS) FROM SYS.SCHEMA_VERSIONS").get(0));
+      exec(c, "ALTER TABLE T ADD COLUMN A INT");
+      long after = Long.parseLong(rows(c, "SELECT MAX(ACTIVATION_TS) FROM SYS.SCHEMA_VERSIONS").get(0));
+      assertTrue(after > before, after + " <= " + before);
+    }
+  }
+
+  @Test
+  void filesStayBoundedUnderASteadyUpdateWorkload() throws Exception {
+    System.setProperty("morph.checkpoint.logBytes", "200000");
+    System.setProperty("morph.wal.segmentBytes", "65536");
+    try (Connection c = DriverManager.getConnection(url("durability=async"))) {
+      exec(c, "CREATE TABLE T (ID INT PRIMARY KEY, V VARCHAR(100))");
+      for (int i = 0; i < 100; i++) {
+        exec(c, "INSERT INTO T VALUES (" + i + ", 'x')");
+      }
+      long deadline = System.currentTimeMillis() + 4000;
+      long largest = 0;
+      for (int n = 0; System.currentTimeMillis() < deadline; n++) {
+        exec(c, "UPDATE T SET V = '" + "v".repeat(50) + n + "' WHERE ID = " + (n % 100));
+        if (n % 500 == 0) {
+          largest = Math.max(largest, directorySize());
+        }
+      }
+      assertTrue(largest < 2_000_000, "the directory grew to " + largest + " bytes for 100 rows");
+      assertEquals(List.of("100"), rows(c, "SELECT COUNT(*) FROM T"));
+    } finally {
+      System.clearProperty("morph.checkpoint.logBytes");
+      System.clearProperty("morph.wal.segmentBytes");
+    }
+    try (Connection c = DriverManager.getConnection(url(""))) {
+      assertEquals(List.of("100"), rows(c, "SELECT COUNT(*) FROM T"));
+    }
+  }
+
+  private long directorySize() throws java.io.IOException {
+    try (var files = Files.list(dir.resolve("db"))) {
+      return files.mapToLong(f -> f.toFile().length()).sum();
+    }
+  }
 }
