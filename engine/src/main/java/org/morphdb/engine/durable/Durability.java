@@ -208,9 +208,10 @@ public final class Durability implements CommitLog, AutoCloseable {
         jobs.all().forEach(j -> jobImages.add(j.image()));
       }
       try (SnapshotHandle snapshot = store.openSnapshot()) {
-        Path installed = CheckpointFile.write(files.dir(), io, replayFrom, snapshot.ts(), catalogs, jobImages, store,
-            space -> !indexSpaces.contains(space));
-        deleteBelow(replayFrom, installed);
+        Path[] installed = new Path[1];
+        LogWriter.uninterrupted(() -> installed[0] = CheckpointFile.write(files.dir(), io, replayFrom,
+            snapshot.ts(), catalogs, jobImages, store, space -> !indexSpaces.contains(space)));
+        deleteBelow(replayFrom, installed[0]);
       } catch (IOException e) {
         throw new MorphException(ErrorCode.IO_ERROR, "Checkpoint of " + files.dir() + " failed: " + e, e);
       }
@@ -239,7 +240,7 @@ public final class Durability implements CommitLog, AutoCloseable {
    */
   public void abandon() {
     closed = true;
-    checkpointer.shutdownNow();
+    checkpointer.shutdown();
     writer.abandon();
     files.close();
   }
@@ -248,7 +249,12 @@ public final class Durability implements CommitLog, AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    checkpointer.shutdownNow();
+    checkpointer.shutdown(); // not interrupted: an interrupt closes the channel a checkpoint writes
+    try {
+      checkpointer.awaitTermination(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     try {
       checkpoint();
     } catch (RuntimeException e) {

@@ -215,6 +215,25 @@ class FileDatabaseTest {
     }
   }
 
+  @Test
+  void aCommitOnAnInterruptedThreadDoesNotBreakTheLog() throws SQLException {
+    try (Connection c = DriverManager.getConnection(url(""))) {
+      exec(c, "CREATE TABLE T (ID INT PRIMARY KEY)");
+      Thread.currentThread().interrupt(); // e.g. a pool's cancel(true), or a cancelled statement
+      try {
+        exec(c, "INSERT INTO T VALUES (1)");
+      } catch (SQLException e) {
+        // the engine may refuse to work for an interrupted thread; the log must survive either way
+      } finally {
+        Thread.interrupted();
+      }
+      exec(c, "INSERT INTO T VALUES (2)", "CREATE INDEX T_ID ON T (ID)");
+    }
+    try (Connection c = DriverManager.getConnection(url(""))) {
+      assertTrue(rows(c, "SELECT ID FROM T").contains("2"));
+    }
+  }
+
   private long directorySize() throws java.io.IOException {
     try (var files = Files.list(dir.resolve("db"))) {
       return files.mapToLong(f -> f.toFile().length()).sum();

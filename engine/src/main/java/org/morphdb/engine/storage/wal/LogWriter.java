@@ -71,9 +71,11 @@ public final class LogWriter implements AutoCloseable {
     synchronized (appendLock) {
       failIfFailed();
       try {
-        while (frame.hasRemaining()) {
-          channel.write(frame);
-        }
+        uninterrupted(() -> {
+          while (frame.hasRemaining()) {
+            channel.write(frame);
+          }
+        });
       } catch (IOException | RuntimeException e) {
         throw fail(e);
       }
@@ -120,7 +122,7 @@ public final class LogWriter implements AutoCloseable {
       }
       try {
         if (!settings.unsafeSkipForce()) {
-          ch.force(false);
+          uninterrupted(() -> ch.force(false));
         }
       } catch (IOException | RuntimeException e) {
         throw fail(e);
@@ -163,7 +165,7 @@ public final class LogWriter implements AutoCloseable {
   private void rotateLocked() {
     try {
       if (!settings.unsafeSkipForce()) {
-        channel.force(false);
+        uninterrupted(() -> channel.force(false));
       }
       forced = written;
       channel.close();
@@ -176,16 +178,19 @@ public final class LogWriter implements AutoCloseable {
   private void startSegment(long number) {
     Path file = LogFormat.segmentFile(dir, number);
     try {
-      channel = io.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      FileChannel ch = io.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      channel = ch;
       ByteBuffer header = ByteBuffer.allocate(LogFormat.HEADER_BYTES);
       header.putLong(LogFormat.MAGIC).putLong(number).flip();
-      while (header.hasRemaining()) {
-        channel.write(header);
-      }
-      if (!settings.unsafeSkipForce()) {
-        channel.force(false);
-        io.forceDirectory(dir);
-      }
+      uninterrupted(() -> {
+        while (header.hasRemaining()) {
+          ch.write(header);
+        }
+        if (!settings.unsafeSkipForce()) {
+          ch.force(false);
+          io.forceDirectory(dir);
+        }
+      });
     } catch (IOException | RuntimeException e) {
       fail(e);
       return;
@@ -196,13 +201,37 @@ public final class LogWriter implements AutoCloseable {
 
   private void flushPeriodically() {
     while (!closed && failure == null) {
+      // parked, not slept: an interrupt would close the channel if it came during the force
+      java.util.concurrent.locks.LockSupport.parkNanos(Math.max(1, settings.writeDelayMillis()) * 1_000_000L);
       try {
-        Thread.sleep(Math.max(1, settings.writeDelayMillis()));
-        sync();
-      } catch (InterruptedException e) {
-        return;
+        if (!closed) {
+          sync();
+        }
       } catch (MorphException e) {
         return; // failed: the next commit reports it
+      }
+    }
+  }
+
+  /** A file channel operation. */
+  public interface ChannelIo {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs {@code io} with the thread's interrupt flag cleared and restores it after. An NIO
+   * channel is closed for good when a thread that uses it is interrupted, and a committing
+   * thread may carry an interrupt (a cancelled DDL statement's thread is interrupted): that
+   * must fail the statement, not the database's log. (An interrupt that arrives during the
+   * call itself still closes the channel; the log then fails and the database must be reopened.)
+   */
+  public static void uninterrupted(ChannelIo io) throws IOException {
+    boolean interrupted = Thread.interrupted();
+    try {
+      io.run();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
   }
@@ -229,7 +258,7 @@ public final class LogWriter implements AutoCloseable {
   public void abandon() {
     closed = true;
     if (flusher != null) {
-      flusher.interrupt();
+      java.util.concurrent.locks.LockSupport.unpark(flusher);
     }
     synchronized (appendLock) {
       if (failure == null) {
@@ -248,7 +277,7 @@ public final class LogWriter implements AutoCloseable {
   public void close() {
     closed = true;
     if (flusher != null) {
-      flusher.interrupt();
+      java.util.concurrent.locks.LockSupport.unpark(flusher);
     }
     try {
       if (failure == null) {
