@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ./morph crashtest}: a child JVM writes to a file database and runs DDL until it is
- * killed with SIGKILL at a random moment; then the database is reopened here and checked:
+ * killed with SIGKILL at a random moment after its first acknowledged commit; then the database is reopened here and checked:
  * every commit the child saw acknowledged is there, whole (both rows of its pair), CHECK
  * TABLE is clean, no job is left RUNNING and no index short of PUBLIC. Repeated for every
  * kill, the database carrying over, so later rounds also recover what earlier ones left.
@@ -98,12 +98,15 @@ public final class CrashTest {
     Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
         CrashWorker.class.getName(), "run", url(), Long.toString(firstId), Integer.toString(config.writers()))
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    CountDownLatch ready = new CountDownLatch(1);
-    Thread reader = new Thread(() -> readAcks(child, ready), "crashtest-acks");
+    CountDownLatch firstAck = new CountDownLatch(1);
+    Thread reader = new Thread(() -> readAcks(child, firstAck), "crashtest-acks");
     reader.start();
     try {
-      if (!ready.await(60, TimeUnit.SECONDS)) {
-        throw new IOException("the child JVM did not start its writers within 60 s");
+      // the random moment is counted from the first acknowledged commit, so every round
+      // has something to check (a slow machine can take many seconds to start a JVM)
+      if (!firstAck.await(120, TimeUnit.SECONDS)) {
+        child.destroyForcibly();
+        throw new IOException("the child JVM acknowledged no commit within 120 s");
       }
       Thread.sleep(millis);
       child.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs
@@ -115,13 +118,12 @@ public final class CrashTest {
     }
   }
 
-  private void readAcks(Process child, CountDownLatch ready) {
+  private void readAcks(Process child, CountDownLatch firstAck) {
     try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line; (line = r.readLine()) != null; ) {
         if (line.startsWith("ACK ")) {
           acknowledged.add(Long.parseLong(line.substring(4)));
-        } else if (line.equals("READY")) {
-          ready.countDown();
+          firstAck.countDown();
         }
       }
     } catch (IOException | NumberFormatException e) {
