@@ -16,6 +16,8 @@ import org.morphdb.engine.cluster.Cluster;
 import org.morphdb.engine.cluster.ClusterConfig;
 import org.morphdb.engine.cluster.Node;
 import org.morphdb.engine.ddl.DdlJobs;
+import org.morphdb.engine.durable.DatabaseFiles;
+import org.morphdb.engine.durable.Durability;
 import org.morphdb.engine.ddl.JobOperations;
 import org.morphdb.engine.ddl.JobRunner;
 import org.morphdb.engine.sql.SqlEngine;
@@ -26,7 +28,7 @@ import org.morphdb.engine.tx.TableAccess;
 import org.morphdb.engine.tx.TransactionManager;
 
 /**
- * One named in-memory database: the parts of DESIGN.md wired together. State lives in the
+ * One named database, in memory or durable in a directory: the parts of DESIGN.md wired together. State lives in the
  * parts (store, catalog log, transaction manager, job runner); this class only owns them.
  */
 public final class Database {
@@ -48,11 +50,22 @@ public final class Database {
   /** Takes deleted keys out of the store ({@link MvccStore#reclaimDeletedKeys}) every few ms. */
   private final ScheduledExecutorService reclaimer;
 
+  /** Null for an in-memory database. */
+  private final Durability durability;
+
   Database(String name, DatabaseOptions options) {
+    this(name, options, null);
+  }
+
+  /** A database kept in {@code files} (recovered from them), or in memory when null. */
+  Database(String name, DatabaseOptions options, DatabaseFiles files) {
     this.name = name;
     this.options = options;
     this.store = new MvccStore(clock);
     this.catalogLog = new CatalogLog(clock);
+    // recovered before the nodes exist: each copies the catalog's versions when made
+    this.durability = files == null ? null : Durability.recover(files,
+        Durability.Settings.of(options.durability(), options.writeDelayMillis()), store, catalogLog, clock);
     this.cluster = new Cluster(new ClusterConfig(options.nodes(), options.delayMillis(), options.lagMillis(),
         options.completenessTimeoutMillis(), "stale-cache".equals(options.unsafe())), catalogLog);
     this.txManager = new TransactionManager(store, new LockManager(options.lockTimeoutMillis()));
@@ -63,6 +76,10 @@ public final class Database {
     this.jobRunner = new JobRunner(catalogLog, clock, options.delayMillis(), jobs,
         new JobOperations(store, txManager, sql.constraintChecker(), options.backfillCores()),
         "skip-states".equals(options.unsafe()));
+    if (durability != null) {
+      durability.finishOpen(jobs, (tableId, last) ->
+          rowIdSequences.computeIfAbsent(tableId, k -> new AtomicLong()).accumulateAndGet(last, Math::max));
+    }
     this.reclaimer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "morph-reclaim-" + name);
       t.setDaemon(true);
@@ -103,6 +120,13 @@ public final class Database {
   public JobRunner jobRunner() { return jobRunner; }
 
   public SqlEngine sql() { return sql; }
+
+  /** CHECKPOINT: writes a checkpoint of a file database; nothing to do in memory. */
+  public void checkpoint() {
+    if (durability != null) {
+      durability.checkpoint();
+    }
+  }
 
   /** Next hidden row id of a table without a declared primary key. */
   public long nextRowId(int tableId) {
@@ -181,9 +205,22 @@ public final class Database {
   /** True when the session that closed was the last one. */
   boolean sessionClosedLast() { return openSessions.decrementAndGet() == 0; }
 
+  /** Tests: stops the database as a killed process would stop: a durable one leaves its files as they are. */
+  void abandon() {
+    reclaimer.shutdownNow();
+    jobRunner.shutdown();
+    cluster.shutdown();
+    if (durability != null) {
+      durability.abandon();
+    }
+  }
+
   void shutdown() {
     reclaimer.shutdownNow();
     jobRunner.shutdown();
     cluster.shutdown();
+    if (durability != null) {
+      durability.close();
+    }
   }
 }

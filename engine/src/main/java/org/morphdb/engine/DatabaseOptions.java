@@ -20,7 +20,21 @@ public record DatabaseOptions(
 
   static final Set<String> DATABASE_KEYS =
       Set.of("nodes", "delay", "locktimeout", "completenesstimeout", "lag", "unsafe", "keep",
-          "backfillshare");
+          "backfillshare", "durability", "writedelay");
+
+  /** The database options a file database records at creation; the others hold for one open. */
+  static final Set<String> CREATION_KEYS =
+      Set.of("nodes", "delay", "locktimeout", "completenesstimeout", "lag", "unsafe", "backfillshare");
+
+  /** A file database's commits: {@code sync} (forced before commit returns) or {@code async}. */
+  public String durability() {
+    return explicit.getOrDefault("durability", "sync");
+  }
+
+  /** With {@code durability=async}: the log is forced at least this often, in ms. */
+  public long writeDelayMillis() {
+    return Long.parseLong(explicit.getOrDefault("writedelay", "200"));
+  }
 
   /** The default of {@link #backfillShare}: system property {@code morph.backfill.share}, else this. */
   public static final int DEFAULT_BACKFILL_SHARE = 6;
@@ -29,7 +43,7 @@ public record DatabaseOptions(
   public double backfillCores() {
     return backfillShare / 100.0 * Runtime.getRuntime().availableProcessors();
   }
-  static final Set<String> SESSION_KEYS = Set.of("node", "autoretry", "maxretries", "ddlintransaction", "user", "password");
+  static final Set<String> SESSION_KEYS = Set.of("node", "autoretry", "maxretries", "ddlintransaction", "user", "password", "ifexists");
 
   public static DatabaseOptions parse(Map<String, String> options) {
     Map<String, String> given = new HashMap<>();
@@ -48,6 +62,11 @@ public record DatabaseOptions(
       throw MorphException.of(ErrorCode.CANNOT_CONNECT,
           "Option unsafe must be stale-cache or skip-states, not '%s'", unsafe);
     }
+    String durability = given.get("durability");
+    if (durability != null && !durability.equals("sync") && !durability.equals("async")) {
+      throw MorphException.of(ErrorCode.CANNOT_CONNECT, "Option durability must be sync or async, not '%s'", durability);
+    }
+    number(given, "writedelay", 200, 1, 60_000);
     return new DatabaseOptions(nodes, delay,
         number(given, "locktimeout", 10_000, 1, Long.MAX_VALUE),
         number(given, "completenesstimeout", 5_000, 1, Long.MAX_VALUE),
@@ -89,6 +108,8 @@ public record DatabaseOptions(
         case "lag" -> String.valueOf(mine.lagMillis);
         case "unsafe" -> String.valueOf(mine.unsafe);
         case "backfillshare" -> String.valueOf(mine.backfillShare);
+        case "durability" -> mine.durability();
+        case "writedelay" -> String.valueOf(mine.writeDelayMillis());
         default -> String.valueOf(mine.keep);
       };
       String theirs = e.getKey().equals("keep") ? String.valueOf(Boolean.parseBoolean(e.getValue())) : e.getValue();

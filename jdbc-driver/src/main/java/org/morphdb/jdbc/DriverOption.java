@@ -21,6 +21,12 @@ enum DriverOption {
   BACKFILL_SHARE("backfillShare", Kind.COUNT, null, true,
       "percentage of the machine's CPU (all cores) an index backfill may use while writers commit,"
           + " 1-100 (default 6, or system property morph.backfill.share)"),
+  DURABILITY("durability", Kind.CHOICE, "sync", true,
+      "file databases: sync (a commit returns once its log record is forced, group commit) or async"
+          + " (forced every writeDelay ms; a process crash loses nothing, a power loss the last moments)",
+      "sync", "async"),
+  WRITE_DELAY("writeDelay", Kind.COUNT, "200", true, "with durability=async: the log is forced at least every this many ms"),
+  IF_EXISTS("ifExists", Kind.BOOLEAN, "false", false, "file databases: fail (08001) instead of creating a missing database"),
   NODE("node", Kind.COUNT, null, false, "compute node this connection attaches to (default round-robin)"),
   AUTO_RETRY("autoRetry", Kind.BOOLEAN, "true", false,
       "retry schema-version mismatches, and 40001 aborts in auto-commit mode, transparently"),

@@ -21,6 +21,8 @@ import java.util.Properties;
 record MorphUrl(String name, Map<String, String> options) {
   static final String PREFIX = "jdbc:morph:";
   static final String MEM_PREFIX = PREFIX + "mem:";
+  /** A durable database in a directory; the engine is given the name {@code file:PATH}. */
+  static final String FILE_PREFIX = PREFIX + "file:";
 
   MorphUrl {
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
@@ -35,14 +37,19 @@ record MorphUrl(String name, Map<String, String> options) {
     if (!isMorphUrl(url)) {
       throw malformed(url, "it must start with " + MEM_PREFIX);
     }
-    if (!url.regionMatches(true, 0, MEM_PREFIX, 0, MEM_PREFIX.length())) {
-      throw malformed(url, "only in-memory databases are supported: " + MEM_PREFIX + "NAME");
+    boolean file = url.regionMatches(true, 0, FILE_PREFIX, 0, FILE_PREFIX.length());
+    if (!file && !url.regionMatches(true, 0, MEM_PREFIX, 0, MEM_PREFIX.length())) {
+      throw malformed(url, "expected " + MEM_PREFIX + "NAME or " + FILE_PREFIX + "PATH");
     }
-    String[] parts = url.substring(MEM_PREFIX.length()).split(";", -1);
+    String[] parts = url.substring((file ? FILE_PREFIX : MEM_PREFIX).length()).split(";", -1);
     String name = parts[0].trim();
     if (name.isEmpty()) {
-      throw malformed(url, "the database name is missing");
+      throw malformed(url, file ? "the database directory is missing" : "the database name is missing");
     }
+    if (!file && name.regionMatches(true, 0, "file:", 0, 5)) {
+      throw malformed(url, "an in-memory database name may not start with 'file:'");
+    }
+    name = file ? "file:" + name : name;
     Map<String, String> options = new LinkedHashMap<>();
     for (int i = 1; i < parts.length; i++) {
       String part = parts[i].trim();

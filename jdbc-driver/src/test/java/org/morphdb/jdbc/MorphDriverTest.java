@@ -59,7 +59,7 @@ class MorphDriverTest {
       "jdbc:morph:mem:", "jdbc:morph:mem:;nodes=1", "jdbc:morph:mem:a;nodes", "jdbc:morph:mem:a;=3",
       "jdbc:morph:mem:a;colour=red", "jdbc:morph:mem:a;nodes=two", "jdbc:morph:mem:a;nodes=-1",
       "jdbc:morph:mem:a;keep=maybe", "jdbc:morph:mem:a;unsafe=yes", "jdbc:morph:mem:a;nodes=1;NODES=2",
-      "jdbc:morph:file:/tmp/x", "jdbc:morph:"})
+      "jdbc:morph:file:", "jdbc:morph:mem:file:x", "jdbc:morph:"})
   void malformedMorphUrlsFailWith08001(String url) {
     SQLException e = assertThrows(SQLException.class, () -> driver.connect(url, new Properties()));
     assertEquals("08001", e.getSQLState());
@@ -90,7 +90,8 @@ class MorphDriverTest {
     List<String> names = Arrays.stream(info).map(p -> p.name).toList();
     assertEquals(Arrays.stream(DriverOption.values()).map(DriverOption::key).toList(), names);
     assertTrue(names.containsAll(List.of("nodes", "delay", "lockTimeout", "completenessTimeout", "lag", "unsafe",
-        "keep", "backfillShare", "node", "autoRetry", "maxRetries", "ddlInTransaction")));
+        "keep", "backfillShare", "durability", "writeDelay", "ifExists", "node", "autoRetry", "maxRetries",
+        "ddlInTransaction")));
     DriverPropertyInfo lag = Arrays.stream(info).filter(p -> p.name.equals("lag")).findFirst().orElseThrow();
     assertEquals("7", lag.value);
     DriverPropertyInfo unsafe = Arrays.stream(info).filter(p -> p.name.equals("unsafe")).findFirst().orElseThrow();

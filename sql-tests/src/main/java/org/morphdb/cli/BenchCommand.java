@@ -24,13 +24,29 @@ final class BenchCommand {
   private BenchCommand() {
   }
 
+  /** {@code --durable}: file databases side by side (see {@link org.morphdb.bench.DurableBench}). */
+  private static int durable(boolean quick, int rows, PrintStream out) {
+    out.printf("MorphDB durable bench%s: file databases, %,d rows bulk-loaded%n", quick ? " (quick)" : "", rows);
+    try {
+      new org.morphdb.bench.DurableBench(rows, quick ? 1.0 : 5.0, out).run();
+      return 0;
+    } catch (Exception e) {
+      out.println("bench failed: " + e);
+      e.printStackTrace(out);
+      return 1;
+    }
+  }
+
   static int run(List<String> args, PrintStream out) {
-    Args a = Args.parse(args, Set.of("rows", "doc", "jfr"), Set.of("quick", "profile", "no-doc"));
+    Args a = Args.parse(args, Set.of("rows", "doc", "jfr"), Set.of("quick", "profile", "no-doc", "durable"));
     if (!a.positional().isEmpty()) {
       throw new UsageException("bench takes no arguments besides its options, not '"
           + a.positional().get(0) + "'");
     }
     boolean quick = a.flag("quick");
+    if (a.flag("durable")) {
+      return durable(quick, a.intOption("rows", quick ? QUICK_ROWS : FULL_ROWS, 1000), out);
+    }
     int rows = a.intOption("rows", quick ? QUICK_ROWS : FULL_ROWS, 1000);
     BenchConfig config = quick ? BenchConfig.quick(rows, a.flag("profile"))
         : BenchConfig.full(rows, a.flag("profile"));

@@ -14,7 +14,7 @@ import org.morphdb.server.MorphServer;
 import org.morphdb.server.ServerConfig;
 
 /**
- * {@code morph demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE]}:
+ * {@code morph demo [--rows N] [--quick] [--compare] [--writers N] [--readers N] [--chart FILE] [--file DIR]}:
  * online schema changes on a loaded table while writers and readers keep going (see
  * {@link Demo}).
  */
@@ -27,14 +27,15 @@ final class DemoCommand {
   }
 
   static int run(List<String> args, PrintStream out) {
-    Args a = Args.parse(args, Set.of("rows", "writers", "readers", "chart"), FLAGS);
+    Args a = Args.parse(args, Set.of("rows", "writers", "readers", "chart", "file"), FLAGS);
     if (!a.positional().isEmpty()) {
       throw new UsageException("demo takes no arguments besides its options, not '"
           + a.positional().get(0) + "'");
     }
     DemoOptions options = DemoOptions.of(a.intOption("rows", DEFAULT_ROWS, 1000),
         a.intOption("writers", 3, 1), a.intOption("readers", 3, 0), a.flag("quick"),
-        a.flag("compare"), Path.of(a.option("chart", DEFAULT_CHART)));
+        a.flag("compare"), Path.of(a.option("chart", DEFAULT_CHART)),
+        a.option("file", null) == null ? null : Path.of(a.option("file", null)));
     if (!a.flag("server")) {
       return Demo.run(options, out);
     }

@@ -83,7 +83,7 @@ public final class Main {
             hang, a dead connection, an unclean CHECK TABLE afterwards, or a wrong answer to
             a known query. ./morph fuzz --help lists every option.
 
-        demo [--rows N] [--quick] [--compare] [--server] [--writers N] [--readers N] [--chart FILE]
+        demo [--rows N] [--quick] [--compare] [--server] [--writers N] [--readers N] [--chart FILE] [--file DIR]
             Online schema changes under load, on jdbc:morph:mem:demo;nodes=3: loads a table
             (N rows, default 1000000), starts writer and reader threads spread over the 3
             nodes, then runs one after another CREATE INDEX, CREATE UNIQUE INDEX (one that
@@ -99,6 +99,7 @@ public final class Main {
             --server      run every connection of the demo through a MorphDB server on localhost
                           (jdbc:morph://localhost:PORT/demo) instead of embedded
             --writers N   writer threads (default 3); --readers N: reader threads (default 3)
+            --file DIR    run MorphDB on a durable database in DIR (jdbc:morph:file:DIR;nodes=3)
             Exit code 1 when an error reached the application, CHECK TABLE is not clean, a
             row is missing or a schema change did not end as expected.
 
@@ -118,11 +119,21 @@ public final class Main {
             Server round trips on loopback, one run: MorphDB's server against H2's TCP server
             and HSQLDB's server (all in this JVM), point select by primary key and auto-commit
             insert with 1 and 16 client threads; ops/s and MorphDB's ratio to the faster.
+        bench --durable [--quick] [--rows N]
+            File databases side by side: MorphDB (durability=sync and async), H2 and HSQLDB
+            file modes (default and commit-synced): auto-commit inserts/s with 1, 4 and 16
+            threads, bulk load, files' size, reopen after a clean close and after a crash.
 
         stress [--seeds N] [--minutes M | --seconds S] [--unsafe stale-cache|skip-states] ...
             Randomized F1 stress on several lagging nodes while DDL jobs run; CHECK TABLE and
             a model check after every job. In an unsafe mode it reports how many seeds found
             anomalies. ./morph stress --help lists every option.
+
+        crashtest [--kills N] [--seed S] [--writers N] [--async] [--dir DIR]
+            Kills a child JVM writing to a file database (and running DDL) with SIGKILL N
+            times (default 20) at random moments; after each kill reopens the database and
+            checks every acknowledged commit is there whole, CHECK TABLE is clean and no DDL
+            job or index is left half-way. Exit code 1 on any failure.
 
         --help
             This text.
@@ -160,6 +171,7 @@ public final class Main {
         case "bench" -> BenchCommand.run(rest, out);
         case "stress" -> org.morphdb.stress.StressRunner.runCli(rest.toArray(String[]::new), out, err);
         case "fuzz" -> org.morphdb.fuzz.FuzzRunner.runCli(rest.toArray(String[]::new), out, err);
+        case "crashtest" -> org.morphdb.crash.CrashTest.runCli(rest.toArray(String[]::new), out, err);
         default -> throw new UsageException("unknown command '" + args[0] + "'");
       };
     } catch (UsageException e) {

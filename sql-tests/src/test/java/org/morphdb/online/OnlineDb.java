@@ -62,14 +62,22 @@ final class OnlineDb implements AutoCloseable {
    */
   static OnlineDb open(String label, String options) throws SQLException {
     String name = "online_" + label + "_" + SEQ.incrementAndGet() + "_" + Long.toHexString(System.nanoTime());
+    if ("file".equals(System.getProperty("morph.test.store"))) {
+      // the same suite on a durable database (a second surefire run): the engine names it file:PATH
+      name = "file:" + java.nio.file.Path.of(System.getProperty("morph.test.dir", "target/file-dbs"), name);
+    }
     int nodes = 1;
     for (String kv : options.split(";")) {
       if (kv.trim().toLowerCase().startsWith("nodes=")) {
         nodes = Integer.parseInt(kv.trim().substring("nodes=".length()));
       }
     }
-    Connection keeper = DriverManager.getConnection("jdbc:morph:mem:" + name + ";" + options + ";node=0");
+    Connection keeper = DriverManager.getConnection(url(name) + ";" + options + ";node=0");
     return new OnlineDb(name, nodes, keeper);
+  }
+
+  private static String url(String name) {
+    return "jdbc:morph:" + (name.startsWith("file:") ? name : "mem:" + name);
   }
 
   /** A connection on {@code node} with the default session options (autoRetry on). */
@@ -79,7 +87,7 @@ final class OnlineDb implements AutoCloseable {
 
   /** A connection on {@code node}; {@code sessionOptions} e.g. {@code "autoRetry=false"}. */
   Connection connect(int node, String sessionOptions) throws SQLException {
-    Connection c = DriverManager.getConnection("jdbc:morph:mem:" + name + ";node=" + node
+    Connection c = DriverManager.getConnection(url(name) + ";node=" + node
         + (sessionOptions.isEmpty() ? "" : ";" + sessionOptions));
     synchronized (connections) {
       connections.add(c);

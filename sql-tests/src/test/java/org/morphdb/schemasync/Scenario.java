@@ -43,8 +43,12 @@ final class Scenario implements AutoCloseable {
   /** A fresh database with the given database options ("nodes=3;lockTimeout=500"), or none. */
   static Scenario open(String databaseOptions) throws SQLException {
     String name = "schemasync_" + SEQUENCE.incrementAndGet() + "_" + System.nanoTime();
-    return new Scenario(Transport.url(name)
-        + (databaseOptions.isEmpty() ? "" : ";" + databaseOptions));
+    // morph.test.store=file: the same scenarios on a durable database (a second surefire run);
+    // morph.test.transport=server: through a server (Transport)
+    String base = "file".equals(System.getProperty("morph.test.store"))
+        ? "jdbc:morph:file:" + java.nio.file.Path.of(System.getProperty("morph.test.dir", "target/file-dbs"), name)
+        : Transport.url(name);
+    return new Scenario(base + (databaseOptions.isEmpty() ? "" : ";" + databaseOptions));
   }
 
   static Scenario open() throws SQLException {

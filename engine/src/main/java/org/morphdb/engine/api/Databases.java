@@ -17,7 +17,8 @@ public final class Databases {
   /**
    * Opens a session.
    *
-   * @param name    database name (the NAME in jdbc:morph:mem:NAME)
+   * @param name    database name (the NAME in jdbc:morph:mem:NAME), or {@code file:PATH} for a
+   *                durable database in directory PATH (jdbc:morph:file:PATH)
    * @param options all URL options; database options and session options (node) together
    */
   public static Session connect(String name, Map<String, String> options) {

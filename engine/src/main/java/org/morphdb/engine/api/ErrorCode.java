@@ -62,7 +62,11 @@ public enum ErrorCode {
   INVALID_AUTHORIZATION("28000", 0, false),
   /** The session or statement is closed. */
   CLOSED("08003", 0, false),
-  INTERNAL_ERROR("XX000", 0, false);
+  INTERNAL_ERROR("XX000", 0, false),
+  /** The disk failed under a durable database (a write or a force of its log or checkpoint). */
+  IO_ERROR("58030", 0, false),
+  /** A durable database's files are damaged: opening it would lose or invent data. */
+  DATA_CORRUPTED("XX001", 0, false);
 
   private final String sqlState;
   private final int vendorCode;

@@ -126,6 +126,17 @@ public final class CatalogLog {
   }
 
   /**
+   * Puts back the versions a durable database recorded, oldest first from version 0, in
+   * place of the empty log: at open, before anything reads the log or listens to it.
+   */
+  public synchronized void restore(List<Catalog> recorded) {
+    if (recorded.isEmpty() || recorded.get(0).version() != 0 || versions.size() != 1) {
+      throw new IllegalStateException("restore needs versions from 0 into an empty log");
+    }
+    versions = new Versions(recorded.toArray(new Catalog[0]), recorded.size());
+  }
+
+  /**
    * The versions up to {@code size}, in an array that only grows (by doubling, so an append
    * costs O(1) amortized instead of copying every version): slots below {@code size} never
    * change, and a new snapshot is published only after its slot is written.

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The jobs of one database, running and finished (SYS.DDL_JOBS), and the keyspaces whose
@@ -24,9 +25,34 @@ public final class DdlJobs {
   private final Map<Long, Purged> purgedSpaces = new ConcurrentHashMap<>();
   private final Map<Long, Boolean> purgesRunning = new ConcurrentHashMap<>();
 
+  /** Told of every job's start, steps and end; a durable database logs them. */
+  private volatile Consumer<JobRecord> onChange = job -> { };
+
+  public void setChangeListener(Consumer<JobRecord> listener) {
+    this.onChange = listener;
+  }
+
+  /**
+   * Puts back the jobs a durable database recorded (at open, before any job runs). Returns
+   * the ones recorded as still running: their owner died with the process.
+   */
+  public List<JobRecord> restore(Collection<JobImage> images) {
+    for (JobImage image : images) {
+      jobs.put(image.id(), new JobRecord(image, j -> onChange.accept(j)));
+      ids.accumulateAndGet(image.id(), Math::max);
+    }
+    return running();
+  }
+
+  /** Ends a job whose owner died with the process (at open): {@code how} says what became of it. */
+  public void endInterrupted(JobRecord job, JobRecord.State state, String how) {
+    job.end(state, how);
+  }
+
   JobRecord start(String statement, String tableName) {
-    JobRecord job = new JobRecord(ids.incrementAndGet(), statement, tableName);
+    JobRecord job = new JobRecord(ids.incrementAndGet(), statement, tableName, j -> onChange.accept(j));
     jobs.put(job.id(), job);
+    onChange.accept(job);
     while (jobs.size() > KEEP_FINISHED) {
       Map.Entry<Long, JobRecord> oldest = jobs.firstEntry();
       if (oldest == null || oldest.getValue().state() == JobRecord.State.RUNNING) {

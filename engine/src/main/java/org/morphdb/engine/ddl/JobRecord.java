@@ -13,7 +13,7 @@ public final class JobRecord {
   private final long id;
   private final String statement;
   private final String tableName;
-  private final LocalDateTime started = LocalDateTime.now();
+  private final LocalDateTime started;
   private volatile State state = State.RUNNING;
   private volatile String step = "";
   private volatile long rowsDone;
@@ -24,10 +24,35 @@ public final class JobRecord {
   /** The thread running the job; interrupting it (Statement.cancel) cancels the job too. */
   private final Thread owner = Thread.currentThread();
 
-  JobRecord(long id, String statement, String tableName) {
+  /** Told of the job's start, each step and its end (a durable database logs them). */
+  private final java.util.function.Consumer<JobRecord> onChange;
+
+  JobRecord(long id, String statement, String tableName, java.util.function.Consumer<JobRecord> onChange) {
     this.id = id;
     this.statement = statement;
     this.tableName = tableName;
+    this.started = LocalDateTime.now();
+    this.onChange = onChange;
+  }
+
+  /** A job as a durable database recorded it (its owner is gone: it cannot be cancelled). */
+  JobRecord(JobImage image, java.util.function.Consumer<JobRecord> onChange) {
+    this.id = image.id();
+    this.statement = image.statement();
+    this.tableName = image.tableName();
+    this.started = image.started();
+    this.state = image.state();
+    this.step = image.step() == null ? "" : image.step();
+    this.rowsDone = image.rowsDone();
+    this.rowsTotal = image.rowsTotal();
+    this.finished = image.finished();
+    this.error = image.error();
+    this.onChange = onChange;
+  }
+
+  /** What a durable database records of the job. */
+  public JobImage image() {
+    return new JobImage(id, statement, tableName, started, state, step, rowsDone, rowsTotal, finished, error);
   }
 
   public long id() { return id; }
@@ -55,7 +80,10 @@ public final class JobRecord {
   /** Asks the job to walk back at its next checkpoint. */
   public void cancel() { cancelRequested = true; }
 
-  void step(String name) { this.step = name; }
+  void step(String name) {
+    this.step = name;
+    onChange.accept(this);
+  }
 
   void progress(long done, long total) {
     this.rowsDone = done;
@@ -66,5 +94,6 @@ public final class JobRecord {
     this.error = errorMessage;
     this.finished = LocalDateTime.now();
     this.state = endState;
+    onChange.accept(this);
   }
 }

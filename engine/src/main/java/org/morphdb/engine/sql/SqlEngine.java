@@ -30,6 +30,7 @@ import org.morphdb.engine.sql.parser.ForUpdate;
 import org.morphdb.engine.sql.parser.MorphParser;
 import org.morphdb.engine.sql.parser.SqlCancelDdlJob;
 import org.morphdb.engine.sql.parser.SqlCheckTable;
+import org.morphdb.engine.sql.parser.SqlCheckpoint;
 import org.morphdb.engine.sql.plan.PreparedQuery;
 import org.morphdb.engine.sql.plan.QueryOptions;
 import org.morphdb.engine.sql.plan.QueryPlanner;
@@ -132,7 +133,8 @@ public final class SqlEngine {
     if (node instanceof SqlCheckTable || node.getKind().belongsTo(SqlKind.QUERY) || node.getKind() == SqlKind.EXPLAIN) {
       return StatementKind.QUERY;
     }
-    if (node instanceof SqlCancelDdlJob || node instanceof org.morphdb.engine.sql.parser.SqlTransactionControl) {
+    if (node instanceof SqlCancelDdlJob || node instanceof SqlCheckpoint
+        || node instanceof org.morphdb.engine.sql.parser.SqlTransactionControl) {
       return StatementKind.OTHER;
     }
     if (node.getKind().belongsTo(SqlKind.DML)) {
@@ -269,6 +271,10 @@ public final class SqlEngine {
   public Response runOther(Prepared p) {
     if (p.node() instanceof SqlCancelDdlJob cancel) {
       db.jobRunner().cancel(cancel.jobId());
+      return Response.ok(StatementKind.OTHER);
+    }
+    if (p.node() instanceof SqlCheckpoint) {
+      db.checkpoint();
       return Response.ok(StatementKind.OTHER);
     }
     throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "Statement not supported: %s", p.node().getKind());

@@ -20,6 +20,8 @@ public final class CommitTicket implements AutoCloseable {
   private final VisibilityTracker tracker;
   private final VisibilityTracker.InFlight inFlight;
   private volatile boolean finished;
+  /** Where this commit's last batch ended in the store's {@link CommitLog}; -1 when none. */
+  private long logPosition = -1;
 
   CommitTicket(MvccStore store, VisibilityTracker tracker, VisibilityTracker.InFlight inFlight) {
     this.store = store;
@@ -37,13 +39,23 @@ public final class CommitTicket implements AutoCloseable {
     if (finished) {
       throw MorphException.of(ErrorCode.INTERNAL_ERROR, "commit %d already finished", ts());
     }
+    CommitLog log = store.commitLog();
+    if (log != null) {
+      logPosition = Math.max(logPosition, log.append(ts(), batch)); // logged first: a failed write applies nothing
+    }
     store.applyAt(batch, ts(), true);
   }
 
   /** Makes the commit visible (or, with nothing applied, abandons it). Idempotent. */
   public void finish() {
+    boolean first = !finished;
     finished = true;
     tracker.finish(inFlight);
+    if (first && logPosition >= 0) {
+      // Visible first, so readers never wait on a disk; returns (and the commit is
+      // acknowledged) only once durable. A failure here fails the commit and the log.
+      store.commitLog().awaitDurable(logPosition);
+    }
   }
 
   public boolean isFinished() {

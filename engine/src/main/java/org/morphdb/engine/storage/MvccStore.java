@@ -35,6 +35,8 @@ public final class MvccStore {
   private final VisibilityTracker tracker;
   private final SpaceTable spaces = new SpaceTable();
   private final DeadKeys deadKeys = new DeadKeys();
+  /** Null for an in-memory database; see {@link CommitLog}. */
+  private volatile CommitLog commitLog;
   /** Commits begun so far (abandoned ones included). */
   private final java.util.concurrent.atomic.LongAdder commitsBegun =
       new java.util.concurrent.atomic.LongAdder();
@@ -53,6 +55,15 @@ public final class MvccStore {
   }
 
   // ---- commits ----
+
+  /** From now on every commit goes through {@code log} (a durable database, once recovered). */
+  public void attachCommitLog(CommitLog log) {
+    this.commitLog = log;
+  }
+
+  CommitLog commitLog() {
+    return commitLog;
+  }
 
   /** Takes a commit ts and puts the commit in flight; see {@link CommitTicket}. */
   public CommitTicket begin() {
@@ -571,6 +582,11 @@ public final class MvccStore {
     }
     // the runs' entries deleted since, or in both runs, are not subtracted: an estimate
     return Math.max(0, s.liveKeys.sum() + s.runEntries());
+  }
+
+  /** The ids of every keyspace the store holds (checkpoints walk them). */
+  public long[] spaceIds() {
+    return spaces.all().stream().mapToLong(sp -> sp.id).toArray();
   }
 
   /** How many keyspaces the store holds. */

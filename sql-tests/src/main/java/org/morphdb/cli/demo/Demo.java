@@ -16,7 +16,8 @@ public final class Demo {
 
   /** Runs the demo; returns the exit code: 0 when MorphDB's run is {@link DemoResult#ok()}. */
   public static int run(DemoOptions options, PrintStream out) {
-    return run(options, out, DemoTarget.morphDb());
+    return run(options, out, options.fileDir() == null
+        ? DemoTarget.morphDb() : DemoTarget.morphDbFile(options.fileDir()));
   }
 
   /** Runs the demo on {@code morph} (e.g. the same database reached through a server). */

@@ -46,6 +46,11 @@ final class DemoSchema {
 
   static void create(Connection c) throws SQLException {
     try (Statement st = c.createStatement()) {
+      try {
+        st.execute("DROP TABLE demo"); // left by an earlier run on the same file database (--file)
+      } catch (SQLException e) {
+        // a fresh database: nothing to drop
+      }
       st.execute(CREATE_TABLE);
     }
   }

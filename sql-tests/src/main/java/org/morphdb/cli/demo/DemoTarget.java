@@ -22,6 +22,11 @@ public record DemoTarget(String name, String url, int nodes, boolean morph) {
     return new DemoTarget("MorphDB", MORPH_URL, 3, true);
   }
 
+  /** MorphDB on a durable database in {@code dir} (its table is dropped and made again). */
+  public static DemoTarget morphDbFile(java.nio.file.Path dir) {
+    return new DemoTarget("MorphDB (file)", "jdbc:morph:file:" + dir.toAbsolutePath() + ";nodes=3", 3, true);
+  }
+
   public static DemoTarget h2() {
     return new DemoTarget("H2", H2_URL, 1, false);
   }

@@ -90,6 +90,9 @@ public final class MorphParser {
     if (sql.isEmpty()) {
       return SqlNodeList.EMPTY; // Calcite's character stream fails on an empty string
     }
+    if (SqlCheckpoint.matches(sql)) {
+      return new SqlNodeList(List.of(new SqlCheckpoint(SqlParserPos.ZERO)), SqlParserPos.ZERO);
+    }
     try {
       String marked = ParseRewrites.mark(sql);
       // the common statements skip Calcite's parser (its lookahead costs ~1.5 µs a token);

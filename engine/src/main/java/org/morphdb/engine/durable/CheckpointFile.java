@@ -1,0 +1,199 @@
+package org.morphdb.engine.durable;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongPredicate;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedOutputStream;
+import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.MorphException;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.ddl.JobImage;
+import org.morphdb.engine.storage.Entry;
+import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.KeyRange;
+import org.morphdb.engine.storage.MvccStore;
+import org.morphdb.engine.storage.wal.FileIo;
+import org.morphdb.engine.storage.wal.ValueCodec;
+
+/**
+ * A checkpoint: {@code checkpoint-N.ckpt}, where N is the first log segment to replay after
+ * it. It holds the snapshot timestamp C, every catalog version, every DDL job, and each row
+ * keyspace's live keys at C in key order; then a trailer with the CRC32C of all of it. It is
+ * written to a temp file, forced, renamed into place and the directory forced, so a crash
+ * leaves either the old checkpoint or the whole new one.
+ */
+final class CheckpointFile {
+  private static final long MAGIC = 0x4d4f5250_48434b31L; // "MORPHCK1"
+  private static final String PREFIX = "checkpoint-";
+  private static final String SUFFIX = ".ckpt";
+  private static final int LOAD_BATCH = 4096;
+
+  /** What a checkpoint holds besides the keyspaces (those go straight into the store). */
+  record Loaded(long replayFrom, long snapshotTs, List<Catalog> catalogs, List<JobImage> jobs) {}
+
+  private CheckpointFile() {}
+
+  static Path file(Path dir, long replayFrom) {
+    return dir.resolve(String.format("%s%016d%s", PREFIX, replayFrom, SUFFIX));
+  }
+
+  static long replayFromOf(Path file) {
+    String n = file.getFileName().toString();
+    if (!n.startsWith(PREFIX) || !n.endsWith(SUFFIX)) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(n.substring(PREFIX.length(), n.length() - SUFFIX.length()));
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** Every installed checkpoint, oldest first. */
+  static List<Path> all(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(f -> replayFromOf(f) >= 0)
+          .sorted((a, b) -> Long.compare(replayFromOf(a), replayFromOf(b))).toList();
+    }
+  }
+
+  static Optional<Path> newest(Path dir) throws IOException {
+    List<Path> all = all(dir);
+    return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
+  }
+
+  /** Writes and installs a checkpoint of the store at {@code snapshotTs} (registered by the caller). */
+  static Path write(Path dir, FileIo io, long replayFrom, long snapshotTs, List<Catalog> catalogs,
+      Collection<JobImage> jobs, MvccStore store, LongPredicate rowSpace) throws IOException {
+    Path target = file(dir, replayFrom);
+    Path tmp = dir.resolve(target.getFileName() + ".tmp");
+    try (FileChannel ch = io.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+        StandardOpenOption.WRITE)) {
+      CheckedOutputStream checked = new CheckedOutputStream(Channels.newOutputStream(ch), new CRC32C());
+      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(checked, 1 << 16));
+      out.writeLong(MAGIC);
+      out.writeLong(replayFrom);
+      out.writeLong(snapshotTs);
+      out.writeInt(catalogs.size());
+      for (Catalog c : catalogs) {
+        LogRecords.writeCatalog(out, c);
+      }
+      out.writeInt(jobs.size());
+      for (JobImage j : jobs) {
+        ValueCodec.write(out, j);
+      }
+      long[] spaces = java.util.Arrays.stream(store.spaceIds()).filter(rowSpace).sorted().toArray();
+      out.writeInt(spaces.length);
+      for (long space : spaces) {
+        out.writeLong(space);
+        for (Iterator<Entry> it = store.scan(space, KeyRange.all(), snapshotTs); it.hasNext(); ) {
+          Entry e = it.next();
+          out.writeBoolean(true);
+          ValueCodec.write(out, e.key());
+          ValueCodec.write(out, e.value());
+        }
+        out.writeBoolean(false);
+      }
+      out.flush();
+      ByteBuffer trailer = ByteBuffer.allocate(8).putLong(checked.getChecksum().getValue());
+      trailer.flip();
+      while (trailer.hasRemaining()) {
+        ch.write(trailer);
+      }
+      ch.force(true);
+    }
+    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    io.forceDirectory(dir);
+    return target;
+  }
+
+  /**
+   * Checks the file's CRC32C first (a damaged checkpoint never half-fills the store), then
+   * puts every keyspace's entries into the store at the snapshot ts.
+   */
+  static Loaded load(Path file, MvccStore store) throws IOException {
+    verify(file);
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+      if (in.readLong() != MAGIC) {
+        throw corrupt(file, "not a MorphDB checkpoint");
+      }
+      long replayFrom = in.readLong();
+      long ts = in.readLong();
+      List<Catalog> catalogs = new ArrayList<>();
+      for (int i = in.readInt(); i > 0; i--) {
+        catalogs.add(LogRecords.readCatalog(in));
+      }
+      List<JobImage> jobs = new ArrayList<>();
+      for (int i = in.readInt(); i > 0; i--) {
+        jobs.add((JobImage) ValueCodec.read(in));
+      }
+      for (int i = in.readInt(); i > 0; i--) {
+        loadSpace(in, in.readLong(), ts, store);
+      }
+      return new Loaded(replayFrom, ts, catalogs, jobs);
+    }
+  }
+
+  private static void loadSpace(DataInputStream in, long space, long ts, MvccStore store) throws IOException {
+    Key[] keys = new Key[LOAD_BATCH];
+    Object[] values = new Object[LOAD_BATCH];
+    int n = 0;
+    while (in.readBoolean()) {
+      keys[n] = (Key) ValueCodec.read(in);
+      values[n++] = ValueCodec.read(in);
+      if (n == LOAD_BATCH) {
+        store.putAllAt(space, keys, values, n, ts);
+        n = 0;
+      }
+    }
+    store.putAllAt(space, keys, values, n, ts);
+    store.createSpace(space, 0); // an empty table keeps its (empty) keyspace
+  }
+
+  private static void verify(Path file) throws IOException {
+    long size = Files.size(file);
+    if (size < 8) {
+      throw corrupt(file, "file too short");
+    }
+    CRC32C crc = new CRC32C();
+    byte[] buf = new byte[1 << 16];
+    long left = size - 8;
+    try (InputStream in = Files.newInputStream(file)) {
+      while (left > 0) {
+        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+        if (n < 0) {
+          throw corrupt(file, "file ends early");
+        }
+        crc.update(buf, 0, n);
+        left -= n;
+      }
+      long stored = new DataInputStream(in).readLong();
+      if (stored != crc.getValue()) {
+        throw corrupt(file, "CRC32C mismatch");
+      }
+    }
+  }
+
+  private static MorphException corrupt(Path file, String what) {
+    return MorphException.of(ErrorCode.DATA_CORRUPTED,
+        "Database checkpoint damaged: %s in %s; the database was not opened (nothing was changed)", what, file);
+  }
+}

@@ -1,0 +1,150 @@
+package org.morphdb.engine.durable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.morphdb.engine.catalog.Catalog;
+import org.morphdb.engine.catalog.CatalogLog;
+import org.morphdb.engine.catalog.CheckDef;
+import org.morphdb.engine.catalog.ColumnDef;
+import org.morphdb.engine.catalog.ConstraintState;
+import org.morphdb.engine.catalog.IndexDef;
+import org.morphdb.engine.catalog.IndexState;
+import org.morphdb.engine.catalog.TableDef;
+import org.morphdb.engine.catalog.UpdateEntry;
+import org.morphdb.engine.ddl.DdlJobs;
+import org.morphdb.engine.ddl.JobRecord;
+import org.morphdb.engine.storage.Entry;
+import org.morphdb.engine.storage.Key;
+import org.morphdb.engine.storage.KeyRange;
+import org.morphdb.engine.storage.MvccStore;
+import org.morphdb.engine.tx.RowCodec;
+
+/**
+ * Ends, at open, the DDL jobs a crash interrupted, from the rows as recovered. Nothing runs
+ * yet (no session, no transaction, no other node), so a job can jump to its end state in
+ * one catalog version without the F1 states in between:
+ *
+ * <ul>
+ *   <li>an index being created (DELETE_ONLY or WRITE_ONLY) is resumed: its entries are built
+ *       from the rows at open like every index's, so it becomes PUBLIC; a UNIQUE one whose rows
+ *       hold a duplicate is walked back instead (the job fails as its backfill would have);
+ *   <li>an index being dropped is removed (the drop completes);
+ *   <li>a NOT NULL being added (ENFORCED) is validated against the rows: VALID, or walked back
+ *       when a NULL is there;
+ *   <li>a CHECK being added is walked back (evaluating its SQL needs the SQL layer; not resumed).
+ * </ul>
+ * An unfinished state with no interrupted job (not expected) is removed.
+ */
+final class InterruptedJobs {
+  private final MvccStore store;
+  private final long ts;
+  /** Table name → why its job failed (walked back). */
+  private final Map<String, String> failures = new HashMap<>();
+  /** Tables whose job was brought to its end state here. */
+  private final Set<String> completed = new HashSet<>();
+
+  private InterruptedJobs(MvccStore store, long ts) {
+    this.store = store;
+    this.ts = ts;
+  }
+
+  /** Ends every interrupted job, committing one catalog version when anything changes. */
+  static void end(CatalogLog log, MvccStore store, long ts, DdlJobs jobs, List<JobRecord> interrupted) {
+    InterruptedJobs plan = new InterruptedJobs(store, ts);
+    Map<String, JobRecord> byTable = new HashMap<>();
+    interrupted.forEach(j -> byTable.putIfAbsent(j.tableName(), j));
+    log.append(c -> plan.entries(c, byTable), 0, "-- reopen: interrupted schema changes ended");
+    for (JobRecord job : interrupted) {
+      String why = plan.failures.get(job.tableName());
+      if (why != null) {
+        jobs.endInterrupted(job, JobRecord.State.FAILED, "Interrupted by a crash at step " + job.step()
+            + "; walked back when the database was reopened: " + why);
+      } else if (plan.completed.contains(job.tableName())) {
+        jobs.endInterrupted(job, JobRecord.State.DONE, "Interrupted by a crash at step " + job.step()
+            + "; completed when the database was reopened");
+      } else {
+        // the crash came before its first version or after its last: the schema shows which
+        jobs.endInterrupted(job, JobRecord.State.FAILED, "Interrupted by a crash at step " + job.step()
+            + "; nothing of it was left half-way: the schema is as its last committed step left it");
+      }
+    }
+  }
+
+  private List<UpdateEntry> entries(Catalog c, Map<String, JobRecord> byTable) {
+    List<UpdateEntry> entries = new ArrayList<>();
+    for (TableDef t : c.tables()) {
+      TableDef ended = end(t, byTable.get(t.name()));
+      if (!ended.equals(t)) {
+        entries.add(new UpdateEntry.PutTable(ended));
+      }
+    }
+    return entries;
+  }
+
+  private TableDef end(TableDef t, JobRecord job) {
+    boolean dropping = job != null && job.statement().stripLeading().regionMatches(true, 0, "DROP", 0, 4);
+    List<IndexDef> indexes = new ArrayList<>();
+    for (IndexDef i : t.indexes()) {
+      if (i.state() == IndexState.PUBLIC) {
+        indexes.add(i);
+      } else if (dropping) {
+        completed.add(t.name());
+      } else if (job != null) {
+        Key duplicate = i.unique() ? firstDuplicate(t, i) : null;
+        if (duplicate == null) {
+          indexes.add(i.withState(IndexState.PUBLIC));
+          completed.add(t.name());
+        } else {
+          failures.put(t.name(), "unique index " + i.name() + " has a duplicate key " + duplicate);
+        }
+      }
+    }
+    TableDef ended = indexes.equals(t.indexes()) ? t : t.withIndexes(indexes);
+    boolean schemaChanged = false;
+    for (ColumnDef col : t.columns()) {
+      if (col.notNull() == ConstraintState.ENFORCED) {
+        boolean valid = job != null && !hasNull(t, col);
+        ended = ended.mapColumn(col.id(), x -> x.withNotNull(valid ? ConstraintState.VALID : null));
+        schemaChanged |= !valid;
+        if (valid) {
+          completed.add(t.name());
+        } else {
+          failures.put(t.name(), "column " + col.name() + " holds a NULL");
+        }
+      }
+    }
+    List<CheckDef> checks = t.checks().stream().filter(x -> x.state() != ConstraintState.ENFORCED).toList();
+    if (checks.size() != t.checks().size()) {
+      ended = ended.withChecks(checks);
+      schemaChanged = true;
+      failures.put(t.name(), "a CHECK constraint is not validated at reopen; run the statement again");
+    }
+    return schemaChanged ? ended.bumped() : ended;
+  }
+
+  private Key firstDuplicate(TableDef t, IndexDef index) {
+    Set<Key> seen = new HashSet<>();
+    for (Iterator<Entry> it = store.scan(t.id(), KeyRange.all(), ts); it.hasNext(); ) {
+      Entry row = it.next();
+      Key key = RowCodec.indexKey(t, index, row.value(), row.key());
+      if (RowCodec.isUniqueValueKey(index, key) && !seen.add(key)) {
+        return key;
+      }
+    }
+    return null;
+  }
+
+  private boolean hasNull(TableDef t, ColumnDef column) {
+    for (Iterator<Entry> it = store.scan(t.id(), KeyRange.all(), ts); it.hasNext(); ) {
+      if (RowCodec.stored(column, it.next().value()) == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,181 @@
+package org.morphdb.crash;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ./morph crashtest}: a child JVM writes to a file database and runs DDL until it is
+ * killed with SIGKILL at a random moment after its first acknowledged commit; then the database is reopened here and checked:
+ * every commit the child saw acknowledged is there, whole (both rows of its pair), CHECK
+ * TABLE is clean, no job is left RUNNING and no index short of PUBLIC. Repeated for every
+ * kill, the database carrying over, so later rounds also recover what earlier ones left.
+ */
+public final class CrashTest {
+  /** What the test is asked to do. */
+  public record Config(int kills, Path dir, long seed, int writers, boolean async, int maxRunMillis) {}
+
+  private final Config config;
+  private final PrintStream out;
+  private final Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
+
+  public CrashTest(Config config, PrintStream out) {
+    this.config = config;
+    this.out = out;
+  }
+
+  public static int runCli(String[] args, PrintStream out, PrintStream err) throws IOException {
+    int kills = 20;
+    long seed = System.nanoTime();
+    boolean async = false;
+    int writers = 3;
+    Path dir = null;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--kills" -> kills = Integer.parseInt(args[++i]);
+        case "--seed" -> seed = Long.parseLong(args[++i]);
+        case "--writers" -> writers = Integer.parseInt(args[++i]);
+        case "--async" -> async = true;
+        case "--dir" -> dir = Path.of(args[++i]);
+        case "--help" -> {
+          out.println("crashtest [--kills N] [--seed S] [--writers N] [--async] [--dir DIR]");
+          return 0;
+        }
+        default -> {
+          err.println("crashtest: unknown option " + args[i]);
+          return 2;
+        }
+      }
+    }
+    if (dir == null) {
+      dir = Files.createTempDirectory("morph-crashtest");
+    }
+    List<String> failures = new CrashTest(new Config(kills, dir, seed, writers, async, 1500), out).run();
+    failures.forEach(f -> err.println("FAILED: " + f));
+    return failures.isEmpty() ? 0 : 1;
+  }
+
+  private String url() {
+    return "jdbc:morph:file:" + config.dir().resolve("db") + (config.async() ? ";durability=async" : "");
+  }
+
+  /** Runs every round; returns what went wrong (empty: every check passed). */
+  public List<String> run() throws IOException {
+    Random random = new Random(config.seed());
+    out.printf("crashtest: %d kills of a child JVM writing to %s (seed %d, %s)%n", config.kills(),
+        config.dir().resolve("db"), config.seed(), config.async() ? "durability=async" : "durability=sync");
+    List<String> failures = new ArrayList<>();
+    for (int round = 1; round <= config.kills() && failures.isEmpty(); round++) {
+      long firstId = round * 1_000_000_000L;
+      int acksBefore = acknowledged.size();
+      killChildAfter(firstId, 50 + random.nextInt(config.maxRunMillis()));
+      failures.addAll(check(round));
+      out.printf("kill %d: %d commits acknowledged (%d in all), reopened: %s%n", round,
+          acknowledged.size() - acksBefore, acknowledged.size(), failures.isEmpty() ? "ok" : "FAILED");
+    }
+    return failures;
+  }
+
+  private void killChildAfter(long firstId, int millis) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        CrashWorker.class.getName(), "run", url(), Long.toString(firstId), Integer.toString(config.writers()))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    CountDownLatch firstAck = new CountDownLatch(1);
+    Thread reader = new Thread(() -> readAcks(child, firstAck), "crashtest-acks");
+    reader.start();
+    try {
+      // the random moment is counted from the first acknowledged commit, so every round
+      // has something to check (a slow machine can take many seconds to start a JVM)
+      if (!firstAck.await(120, TimeUnit.SECONDS)) {
+        child.destroyForcibly();
+        throw new IOException("the child JVM acknowledged no commit within 120 s");
+      }
+      Thread.sleep(millis);
+      child.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs
+      child.waitFor(60, TimeUnit.SECONDS);
+      reader.join(10_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      child.destroyForcibly();
+    }
+  }
+
+  private void readAcks(Process child, CountDownLatch firstAck) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line; (line = r.readLine()) != null; ) {
+        if (line.startsWith("ACK ")) {
+          acknowledged.add(Long.parseLong(line.substring(4)));
+          firstAck.countDown();
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // the child died mid-line: that id was not acknowledged yet
+    }
+  }
+
+  private List<String> check(int round) {
+    List<String> failures = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+      Set<Long> ids = new HashSet<>();
+      Set<String> pairs = new HashSet<>();
+      try (ResultSet rs = s.executeQuery("SELECT ID, PAIR FROM CT")) {
+        while (rs.next()) {
+          ids.add(rs.getLong(1));
+          pairs.add(rs.getLong(1) + "|" + rs.getLong(2));
+        }
+      }
+      for (long id : acknowledged) {
+        if (!ids.contains(id) || !ids.contains(-id)) {
+          failures.add("round " + round + ": acknowledged commit " + id + " is missing");
+        }
+      }
+      for (String p : pairs) {
+        String[] two = p.split("\\|");
+        if (!pairs.contains(two[1] + "|" + two[0])) {
+          failures.add("round " + round + ": half a commit is visible: " + p);
+        }
+      }
+      failures.addAll(rowsOf(s, "CHECK TABLE CT", "round " + round + ": CHECK TABLE: "));
+      failures.addAll(rowsOf(s, "SELECT JOB_ID, STATEMENT FROM SYS.DDL_JOBS WHERE STATE = 'RUNNING'",
+          "round " + round + ": job still running: "));
+      failures.addAll(rowsOf(s, "SELECT INDEX_NAME, STATE FROM INFORMATION_SCHEMA.INDEXES WHERE STATE <> 'PUBLIC'",
+          "round " + round + ": index left short of PUBLIC: "));
+    } catch (SQLException e) {
+      failures.add("round " + round + ": reopen failed: " + e.getSQLState() + " " + e.getMessage());
+    }
+    return failures;
+  }
+
+  private static List<String> rowsOf(Statement s, String sql, String prefix) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        StringBuilder b = new StringBuilder(prefix);
+        for (int i = 1; i <= n; i++) {
+          b.append(i > 1 ? " " : "").append(rs.getString(i));
+        }
+        out.add(b.toString());
+      }
+    }
+    return out;
+  }
+}
