@@ -78,7 +78,8 @@ public final class Database {
         "skip-states".equals(options.unsafe()));
     if (durability != null) {
       durability.finishOpen(jobs, (tableId, last) ->
-          rowIdSequences.computeIfAbsent(tableId, k -> new AtomicLong()).accumulateAndGet(last, Math::max));
+          rowIdSequences.computeIfAbsent(tableId, k -> new AtomicLong()).accumulateAndGet(last, Math::max),
+          sequenceValues);
     }
     this.reclaimer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "morph-reclaim-" + name);

@@ -66,6 +66,7 @@ public final class Durability implements CommitLog, AutoCloseable {
   private final CatalogLog catalogLog;
   private final HybridClock clock;
   private final Recovery.Result recovered;
+  private volatile org.morphdb.engine.storage.SequenceValues sequenceValues;
   private final LogWriter writer;
   /** Index keyspaces: never logged (rebuilt at open, see {@link Reopen}). */
   private final Set<Long> indexSpaces = ConcurrentHashMap.newKeySet();
@@ -124,6 +125,20 @@ public final class Durability implements CommitLog, AutoCloseable {
    * end, indexes are rebuilt, hidden row ids continue above the largest one.
    */
   public void finishOpen(DdlJobs ddlJobs, BiConsumer<Integer, Long> hiddenRowIdFloor) {
+    finishOpen(ddlJobs, hiddenRowIdFloor, null);
+  }
+
+  /**
+   * As {@link #finishOpen(DdlJobs, BiConsumer)}; {@code sequences}, when given, go on after the
+   * last value their log reserved, and log their reservations from now on.
+   */
+  public void finishOpen(DdlJobs ddlJobs, BiConsumer<Integer, Long> hiddenRowIdFloor,
+      org.morphdb.engine.storage.SequenceValues sequences) {
+    this.sequenceValues = sequences;
+    if (sequences != null) {
+      restoreSequences(catalogLog.latest(), sequences, recovered.sequences());
+      sequences.logReservations((def, last) -> writer.append(LogRecords.sequenceReserved(def.id(), last)));
+    }
     this.jobs = ddlJobs;
     List<JobRecord> interrupted = ddlJobs.restore(recovered.jobs().values());
     ddlJobs.setChangeListener(this::logJob);
@@ -140,6 +155,25 @@ public final class Durability implements CommitLog, AutoCloseable {
     logBytesAtCheckpoint = 0;
     checkpointer.scheduleWithFixedDelay(this::checkpointIfLogGrew, 1, 1, TimeUnit.SECONDS);
     LOG.info("opened {}: {} commits replayed from the log", files.dir(), recovered.commitsReplayed());
+  }
+
+  /** Named sequences and IDENTITY columns continue above what their log reserved. */
+  private static void restoreSequences(Catalog c, org.morphdb.engine.storage.SequenceValues values,
+      java.util.Map<Integer, Long> reserved) {
+    for (org.morphdb.engine.catalog.SequenceDef q : c.sequencesByName().values()) {
+      Long last = reserved.get(q.id());
+      if (last != null) {
+        values.restoreAfter(q, last);
+      }
+    }
+    for (TableDef t : c.tables()) {
+      for (org.morphdb.engine.catalog.ColumnDef col : t.columns()) {
+        Long last = col.isIdentity() ? reserved.get(col.id()) : null;
+        if (last != null) {
+          values.restoreAfter(col.identity().sequence(), last);
+        }
+      }
+    }
   }
 
   private static boolean hasUnfinishedStates(Catalog c) {
@@ -202,6 +236,9 @@ public final class Durability implements CommitLog, AutoCloseable {
     synchronized (checkpointLock) {
       long bytesBefore = writer.bytesWritten();
       long replayFrom = writer.rotate();
+      if (sequenceValues != null) { // the segments before replayFrom go: their reservations again
+        sequenceValues.reservedValues().forEach((id, last) -> writer.append(LogRecords.sequenceReserved(id, last)));
+      }
       List<Catalog> catalogs = List.copyOf(catalogLog.versions());
       List<JobImage> jobImages = new ArrayList<>();
       if (jobs != null) {

@@ -28,15 +28,26 @@ final class LogRecords {
   static final byte COMMIT = 'C';
   static final byte CATALOG = 'V';
   static final byte JOB = 'J';
+  static final byte SEQUENCE = 'Q';
 
   /** A decoded record: one of the three. */
-  sealed interface Decoded permits CommitRecord, CatalogRecord, JobRecordImage {}
+  sealed interface Decoded permits CommitRecord, CatalogRecord, JobRecordImage, SequenceReserved {}
 
   record CommitRecord(long ts, CommitBatch batch) implements Decoded {}
 
   record CatalogRecord(Catalog catalog) implements Decoded {}
 
   record JobRecordImage(JobImage job) implements Decoded {}
+
+  /** Values of sequence {@code id} up to {@code lastValue} may have been handed out. */
+  record SequenceReserved(int id, long lastValue) implements Decoded {}
+
+  static byte[] sequenceReserved(int id, long lastValue) {
+    return encode(SEQUENCE, out -> {
+      out.writeInt(id);
+      out.writeLong(lastValue);
+    });
+  }
 
   private LogRecords() {}
 
@@ -86,6 +97,7 @@ final class LogRecords {
     ValueCodec.writeString(out, c.statement());
     ValueCodec.write(out, new ArrayList<>(c.tables()));
     ValueCodec.write(out, new ArrayList<>(c.views()));
+    ValueCodec.write(out, new ArrayList<>(c.sequencesByName().values()));
   }
 
   @SuppressWarnings("unchecked")
@@ -102,7 +114,11 @@ final class LogRecords {
     for (ViewDef v : (List<ViewDef>) ValueCodec.read(in)) {
       views.put(v.schema() + "." + v.name(), v);
     }
-    return new Catalog(version, activationTs, nextId, statement, tables, views);
+    Map<String, org.morphdb.engine.catalog.SequenceDef> sequences = new HashMap<>();
+    for (var q : (List<org.morphdb.engine.catalog.SequenceDef>) ValueCodec.read(in)) {
+      sequences.put(q.qualifiedName(), q);
+    }
+    return new Catalog(version, activationTs, nextId, statement, tables, views, sequences);
   }
 
   static Decoded decode(byte[] payload) throws IOException {
@@ -128,6 +144,8 @@ final class LogRecords {
         return new CatalogRecord(readCatalog(in));
       case JOB:
         return new JobRecordImage((JobImage) ValueCodec.read(in));
+      case SEQUENCE:
+        return new SequenceReserved(in.readInt(), in.readLong());
       default:
         throw new IOException("unknown record type " + type);
     }

@@ -25,12 +25,14 @@ import org.morphdb.engine.storage.wal.LogReader;
  */
 final class Recovery {
   /** What was read, besides the rows now in the store. */
+  /** @param sequences sequence id → the last value its log said may have been handed out */
   record Result(List<Catalog> catalogs, Map<Long, JobImage> jobs, long maxTs, long replayFrom, long lastSegment,
-      long commitsReplayed) {}
+      long commitsReplayed, Map<Integer, Long> sequences) {}
 
   private final MvccStore store;
   private final List<Catalog> catalogs = new ArrayList<>();
   private final Map<Long, JobImage> jobs = new LinkedHashMap<>();
+  private final Map<Integer, Long> sequences = new java.util.HashMap<>();
   private long checkpointTs;
   private long maxTs;
   private long commitsReplayed;
@@ -61,7 +63,7 @@ final class Recovery {
       maxTs = Math.max(maxTs, c.activationTs());
     }
     long last = LogReader.replay(dir, replayFrom, this::apply);
-    return new Result(catalogs, jobs, maxTs, replayFrom, last, commitsReplayed);
+    return new Result(catalogs, jobs, maxTs, replayFrom, last, commitsReplayed, sequences);
   }
 
   private void apply(byte[] payload, Path file, long offset) throws IOException {
@@ -86,6 +88,8 @@ final class Recovery {
       }
     } else if (record instanceof LogRecords.JobRecordImage job) {
       jobs.put(job.job().id(), job.job());
+    } else if (record instanceof LogRecords.SequenceReserved q) {
+      sequences.put(q.id(), q.lastValue()); // the last in log order: a RESTART may go down
     }
   }
 

@@ -48,7 +48,9 @@ public final class SequenceValues {
    */
   public void restoreAfter(SequenceDef def, long lastReserved) {
     long next = afterLast(lastReserved, def);
-    counters.put(def.id(), new Counter(def, def.increment() > 0 ? Math.max(next, def.start()) : Math.min(next, def.start())));
+    Counter c = new Counter(def, def.increment() > 0 ? Math.max(next, def.start()) : Math.min(next, def.start()));
+    c.lastReserved = lastReserved; // a checkpoint keeps it until this counter reserves anew
+    counters.put(def.id(), c);
   }
 
   /** The last value each counter has reserved, by sequence id: what a checkpoint keeps. */
