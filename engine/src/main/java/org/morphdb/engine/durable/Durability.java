@@ -180,7 +180,8 @@ public final class Durability implements CommitLog, AutoCloseable {
     for (TableDef t : c.tables()) {
       if (t.indexes().stream().anyMatch(i -> i.state() != org.morphdb.engine.catalog.IndexState.PUBLIC)
           || t.columns().stream().anyMatch(col -> col.notNull() == org.morphdb.engine.catalog.ConstraintState.ENFORCED)
-          || t.checks().stream().anyMatch(x -> x.state() == org.morphdb.engine.catalog.ConstraintState.ENFORCED)) {
+          || t.checks().stream().anyMatch(x -> x.state() == org.morphdb.engine.catalog.ConstraintState.ENFORCED)
+          || t.foreignKeys().stream().anyMatch(k -> k.state() == org.morphdb.engine.catalog.ConstraintState.ENFORCED)) {
         return true;
       }
     }

@@ -36,7 +36,8 @@ import org.morphdb.engine.tx.RowCodec;
  *   <li>an index being dropped is removed (the drop completes);
  *   <li>a NOT NULL being added (ENFORCED) is validated against the rows: VALID, or walked back
  *       when a NULL is there;
- *   <li>a CHECK being added is walked back (evaluating its SQL needs the SQL layer; not resumed).
+ *   <li>a CHECK being added is walked back (evaluating its SQL needs the SQL layer; not resumed),
+ *       and so is a FOREIGN KEY being added (from both its tables).
  * </ul>
  * An unfinished state with no interrupted job (not expected) is removed.
  */
@@ -123,6 +124,15 @@ final class InterruptedJobs {
       ended = ended.withChecks(checks);
       schemaChanged = true;
       failures.put(t.name(), "a CHECK constraint is not validated at reopen; run the statement again");
+    }
+    // a foreign key being added (on both its tables) is walked back too, as a CHECK is
+    var keys = t.foreignKeys().stream().filter(k -> k.state() != ConstraintState.ENFORCED).toList();
+    if (keys.size() != t.foreignKeys().size()) {
+      ended = ended.withForeignKeys(keys);
+      schemaChanged = true;
+      t.foreignKeys().stream().filter(k -> k.state() == ConstraintState.ENFORCED && k.isChild(t.id())).findFirst()
+          .ifPresent(k -> failures.put(t.name(),
+              "foreign key " + k.name() + " is not validated at reopen; run the statement again"));
     }
     return schemaChanged ? ended.bumped() : ended;
   }

@@ -137,4 +137,15 @@ class InterruptedDdlTest {
       assertEquals(List.of("FAILED"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'ALTER%'"));
     }
   }
+
+  @Test
+  void aForeignKeyStillEnforcedIsWalkedBackFromBothTables() throws Exception {
+    try (Connection c = crashBefore("VALID", "ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (A) REFERENCES P",
+        "CREATE TABLE P (ID INT PRIMARY KEY)", "INSERT INTO P VALUES (10), (20)", TABLE[0], TABLE[1])) {
+      assertEquals(List.of(), rows(c, "SELECT CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"));
+      exec(c, "INSERT INTO T VALUES (4, 99, 1)"); // no key any more
+      exec(c, "DELETE FROM P WHERE ID = 10"); // and the parent's deletes look for no children
+      assertEquals(List.of("FAILED"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'ALTER%'"));
+    }
+  }
 }
