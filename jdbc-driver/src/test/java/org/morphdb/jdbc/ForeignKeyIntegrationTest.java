@@ -11,7 +11,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -46,24 +45,11 @@ class ForeignKeyIntegrationTest {
   }
 
   private void exec(String sql) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute(sql);
-    }
+    Sql.exec(c, sql);
   }
 
   private List<String> rows(String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          b.append(i > 1 ? "|" : "").append(rs.getString(i));
-        }
-        out.add(b.toString());
-      }
-    }
-    return out;
+    return Sql.rows(c, sql);
   }
 
   private static String state(SQLException e) {

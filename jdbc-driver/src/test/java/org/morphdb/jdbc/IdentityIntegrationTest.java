@@ -48,9 +48,7 @@ class IdentityIntegrationTest {
   }
 
   private void exec(String sql) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute(sql);
-    }
+    Sql.exec(c, sql);
   }
 
   private List<Long> longs(ResultSet rs) throws SQLException {

@@ -43,9 +43,7 @@ class SavepointIntegrationTest {
   }
 
   private void exec(String sql) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute(sql);
-    }
+    Sql.exec(c, sql);
   }
 
   private List<String> rows(Connection on) throws SQLException {

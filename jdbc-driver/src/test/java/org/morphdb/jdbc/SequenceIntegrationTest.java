@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,24 +34,11 @@ class SequenceIntegrationTest {
   }
 
   private void exec(String sql) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute(sql);
-    }
+    Sql.exec(c, sql);
   }
 
   private List<String> rows(String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          sb.append(i > 1 ? "|" : "").append(rs.getString(i));
-        }
-        out.add(sb.toString());
-      }
-    }
-    return out;
+    return Sql.rows(c, sql);
   }
 
   private long next(String sequence) throws SQLException {

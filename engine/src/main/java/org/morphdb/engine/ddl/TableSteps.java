@@ -64,33 +64,45 @@ final class TableSteps {
       checks.add(new CheckDef(nextId++, name, check.sql(), ConstraintState.VALID));
     }
     TableDef table = new TableDef(tableId, cmd.schema(), cmd.table(), 1, columns, pk, indexes, checks, columns.size());
-    List<UpdateEntry> parents = new ArrayList<>();
+    OtherTables parents = new OtherTables(c);
     for (DdlCommand.ForeignKeySpec spec : cmd.foreignKeys()) {
       ForeignKeyDef key = ForeignKeySteps.define(nextId++, spec, table, c, ConstraintState.VALID);
       table = ForeignKeySteps.withKey(table, key.id(), key);
       if (key.parentTableId() != tableId) { // the parent's deletes now look for children
-        TableDef parent = parentAsChanged(parents, c, key.parentTableId());
-        parents.removeIf(e -> ((UpdateEntry.PutTable) e).table().id() == parent.id());
-        parents.add(new UpdateEntry.PutTable(ForeignKeySteps.withKey(parent, key.id(), key)));
+        parents.putKey(key.parentTableId(), key.id(), key);
       }
     }
     ctx.tableId = tableId;
     List<UpdateEntry> entries = new ArrayList<>(List.of(new UpdateEntry.ReserveIds(nextId - c.nextId()),
         new UpdateEntry.PutTable(table)));
-    for (UpdateEntry e : parents) {
-      entries.add(new UpdateEntry.PutTable(((UpdateEntry.PutTable) e).table().bumped()));
-    }
+    entries.addAll(parents.entries());
     return entries;
   }
 
-  /** A parent table as an earlier key of the same statement left it, or as the catalog has it. */
-  private static TableDef parentAsChanged(List<UpdateEntry> changed, Catalog c, int tableId) {
-    for (UpdateEntry e : changed) {
-      if (((UpdateEntry.PutTable) e).table().id() == tableId) {
-        return ((UpdateEntry.PutTable) e).table();
-      }
+  /**
+   * The other tables of the foreign keys a statement adds or removes, as its keys leave
+   * them: each is put once, with a new version.
+   */
+  private static final class OtherTables {
+    private final Catalog catalog;
+    private final java.util.Map<Integer, TableDef> changed = new java.util.LinkedHashMap<>();
+
+    OtherTables(Catalog catalog) {
+      this.catalog = catalog;
     }
-    return c.table(tableId).orElseThrow();
+
+    TableDef get(int tableId) {
+      return changed.getOrDefault(tableId, catalog.table(tableId).orElseThrow());
+    }
+
+    /** Puts {@code key} on the table, or takes key {@code keyId} off it when {@code key} is null. */
+    void putKey(int tableId, int keyId, ForeignKeyDef key) {
+      changed.put(tableId, ForeignKeySteps.withKey(get(tableId), keyId, key));
+    }
+
+    List<UpdateEntry> entries() {
+      return changed.values().stream().map(t -> (UpdateEntry) new UpdateEntry.PutTable(t.bumped())).toList();
+    }
   }
 
   /** An IDENTITY column's generator: a sequence with the column's id and name. */
@@ -115,25 +127,21 @@ final class TableSteps {
       }
       throw MorphException.of(ErrorCode.TABLE_NOT_FOUND, "Table '%s' not found", cmd.table());
     }
-    List<UpdateEntry> parents = new ArrayList<>(); // the other tables of its keys, changed
+    OtherTables others = new OtherTables(c); // the other tables of its keys forget them
     for (ForeignKeyDef key : t.incomingKeys()) {
       if (!key.isChild(t.id())) {
-        TableDef child = parentAsChanged(parents, c, key.childTableId());
         if (!cmd.cascade()) {
           throw MorphException.of(ErrorCode.DEPENDENT_OBJECTS,
               "Cannot drop table %s: foreign key %s of table %s refers to it; drop that constraint first,"
-                  + " or DROP TABLE ... CASCADE", t.name(), key.name(), child.name());
+                  + " or DROP TABLE ... CASCADE", t.name(), key.name(), others.get(key.childTableId()).name());
         }
-        parents.removeIf(e -> ((UpdateEntry.PutTable) e).table().id() == child.id());
-        parents.add(new UpdateEntry.PutTable(ForeignKeySteps.withKey(child, key.id(), null)));
+        others.putKey(key.childTableId(), key.id(), null);
       }
     }
     ctx.tableId = t.id();
-    for (ForeignKeyDef key : t.outgoingKeys()) { // its parents forget the keys
+    for (ForeignKeyDef key : t.outgoingKeys()) {
       if (!key.isParent(t.id())) {
-        TableDef parent = parentAsChanged(parents, c, key.parentTableId());
-        parents.removeIf(e -> ((UpdateEntry.PutTable) e).table().id() == parent.id());
-        parents.add(new UpdateEntry.PutTable(ForeignKeySteps.withKey(parent, key.id(), null)));
+        others.putKey(key.parentTableId(), key.id(), null);
       }
     }
     long[] spaces = new long[t.indexes().size() + 1];
@@ -142,10 +150,7 @@ final class TableSteps {
       spaces[i + 1] = t.indexes().get(i).id();
     }
     ctx.purgeSpaces = spaces;
-    List<UpdateEntry> entries = new ArrayList<>();
-    for (UpdateEntry e : parents) {
-      entries.add(new UpdateEntry.PutTable(((UpdateEntry.PutTable) e).table().bumped()));
-    }
+    List<UpdateEntry> entries = new ArrayList<>(others.entries());
     entries.add(new UpdateEntry.DropTable(t.id()));
     return entries;
   }

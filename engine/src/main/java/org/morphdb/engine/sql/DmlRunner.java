@@ -113,7 +113,7 @@ final class DmlRunner {
 
   Result run(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
       List<String> keysAsked, Catalog c) {
-    ForeignKeyChecks fk = new ForeignKeyChecks(c, access, engine.constraintChecker(), tx, node);
+    ForeignKeyChecks fk = ForeignKeyChecks.of(plan.table(), c, access, engine.constraintChecker(), tx, node);
     if (plan.point() != null) {
       return new Result(plan.point().run(tx, node, access, engine.constraintChecker(), params, fk), null);
     }

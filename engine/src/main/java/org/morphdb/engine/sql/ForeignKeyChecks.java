@@ -48,7 +48,19 @@ final class ForeignKeyChecks {
   /** Rows deleted by a cascade of this statement: a cycle of references ends there. */
   private final Set<List<Object>> cascaded = new HashSet<>(2);
 
-  ForeignKeyChecks(Catalog catalog, TableAccess access, ConstraintChecker constraints, Transaction tx, Node node) {
+  /**
+   * The checks of a statement whose table takes part in no foreign key: every check loops over
+   * that table's keys, none, and no other table is ever reached (no object per statement).
+   */
+  static final ForeignKeyChecks NONE = new ForeignKeyChecks(null, null, null, null, null);
+
+  /** The checks of one statement on {@code table}. */
+  static ForeignKeyChecks of(TableDef table, Catalog catalog, TableAccess access, ConstraintChecker constraints,
+      Transaction tx, Node node) {
+    return table.foreignKeys().isEmpty() ? NONE : new ForeignKeyChecks(catalog, access, constraints, tx, node);
+  }
+
+  private ForeignKeyChecks(Catalog catalog, TableAccess access, ConstraintChecker constraints, Transaction tx, Node node) {
     this.catalog = catalog;
     this.access = access;
     this.constraints = constraints;
