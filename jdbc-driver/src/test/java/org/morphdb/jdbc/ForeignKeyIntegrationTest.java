@@ -129,6 +129,34 @@ class ForeignKeyIntegrationTest {
   }
 
   @Test
+  void referencesMustHoldWhenTheStatementEndsNotAtEachRow() throws SQLException {
+    exec("CREATE TABLE STAFF (ID INT PRIMARY KEY, BOSS INT REFERENCES STAFF)");
+    exec("INSERT INTO STAFF VALUES (3, 2), (2, 1), (1, NULL)"); // each row before the one it refers to
+    SQLException dangling = assertThrows(SQLException.class, () -> exec("INSERT INTO STAFF VALUES (5, 4), (6, 5)"));
+    assertEquals("23503", state(dangling));
+    assertTrue(dangling.getMessage().contains("STAFF"), dangling.getMessage());
+    assertEquals(List.of("1|null", "2|1", "3|2"), rows("SELECT * FROM STAFF ORDER BY ID")); // nothing of it stayed
+    assertEquals("23503", state(assertThrows(SQLException.class, () -> exec("DELETE FROM STAFF WHERE ID = 2"))));
+    exec("DELETE FROM STAFF WHERE ID <= 2 OR BOSS = 2"); // NO ACTION: the boss goes with those under him
+    assertEquals(List.of(), rows("SELECT * FROM STAFF"));
+  }
+
+  @Test
+  void noActionAllowsAKeyShiftRestrictDoesNot() throws SQLException {
+    exec("INSERT INTO OWNERS VALUES (3, 'cy')");
+    exec("CREATE TABLE LOOSE (ID INT PRIMARY KEY, O INT REFERENCES OWNERS ON UPDATE NO ACTION)");
+    exec("INSERT INTO LOOSE VALUES (1, 2)");
+    exec("UPDATE OWNERS SET ID = ID + 1"); // 1 -> 2, 2 -> 3, 3 -> 4: some owner still has ID 2
+    assertEquals(List.of("2|ann", "3|bob", "4|cy"), rows("SELECT * FROM OWNERS ORDER BY ID"));
+    assertEquals("23503", state(assertThrows(SQLException.class, () -> exec("UPDATE OWNERS SET ID = ID + 10"))));
+    exec("CREATE TABLE STRICT_ (ID INT PRIMARY KEY, O INT REFERENCES OWNERS ON UPDATE RESTRICT)");
+    exec("INSERT INTO STRICT_ VALUES (1, 3)");
+    assertEquals("23503", state(assertThrows(SQLException.class, () -> exec("UPDATE OWNERS SET ID = ID + 1"))));
+    assertEquals(List.of("2|ann", "3|bob", "4|cy"), rows("SELECT * FROM OWNERS ORDER BY ID"));
+    assertEquals(List.of(), rows("CHECK TABLE LOOSE"));
+  }
+
+  @Test
   void aKeyAddedOnlineValidatesTheRowsAndWalksBackOnAnOrphan() throws SQLException {
     exec("CREATE TABLE VISITS (ID INT PRIMARY KEY, OWNER_ID INT)");
     exec("INSERT INTO VISITS VALUES (1, 1), (2, 9)");

@@ -114,6 +114,13 @@ final class DmlRunner {
   Result run(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
       List<String> keysAsked, Catalog c) {
     ForeignKeyChecks fk = ForeignKeyChecks.of(plan.table(), c, access, engine.constraintChecker(), tx, node);
+    Result result = write(tx, node, plan, params, source, keysAsked, fk);
+    fk.atStatementEnd();
+    return result;
+  }
+
+  private Result write(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
+      List<String> keysAsked, ForeignKeyChecks fk) {
     if (plan.point() != null) {
       return new Result(plan.point().run(tx, node, access, engine.constraintChecker(), params, fk), null);
     }
@@ -161,7 +168,7 @@ final class DmlRunner {
     engine.constraintChecker().check(t, stored);
     Key key = t.hasHiddenRowId() ? Key.of(db.nextRowId(t.id())) : RowCodec.primaryKey(t, stored);
     access.insert(tx, node, t, key, stored);
-    fk.parentsExist(t, stored); // after the insert: a row may refer to itself
+    fk.parentsExist(t, stored);
     inserted.inserted(row);
   }
 

@@ -3,6 +3,7 @@ package org.morphdb.engine.sql;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.morphdb.engine.api.ErrorCode;
@@ -30,14 +31,17 @@ import org.morphdb.engine.tx.Transaction;
  *       can delete that parent before this one ends (23503 when it is missing);</li>
  *   <li>a parent row deleted (or its key moved) looks for the children that refer to it,
  *       reading the child table under its S lock (no child can be added meanwhile), and
- *       refuses (RESTRICT, NO ACTION: 23503), deletes them (CASCADE, recursively), or sets
- *       their key columns to NULL or to their defaults.</li>
+ *       refuses (RESTRICT: 23503 at once), deletes them (CASCADE, recursively), sets their key
+ *       columns to NULL or to their defaults, or (NO ACTION) looks again at the statement's
+ *       end.</li>
  * </ul>
- * Checked per write, not at the statement's end: NO ACTION behaves as RESTRICT, so one
- * statement cannot delete a parent before its children (delete the children first, or use
- * CASCADE). The rules of which keys apply come from the statement's catalog: a key added
- * later changes both tables' versions, so a transaction that wrote under the older schema
- * cannot commit.
+ * A reference that does not hold at the write is not an error yet: as SQL says of constraints
+ * that are not deferrable, it must hold when the statement ends, so one statement may insert a
+ * child before its parent (rows of a self-referencing table in any order), delete a parent and
+ * then its children, or shift a parent key onto one another row held. Only the failures are
+ * kept for {@link #atStatementEnd()}, so a statement whose references hold remembers nothing.
+ * The rules of which keys apply come from the statement's catalog: a key added later changes
+ * both tables' versions, so a transaction that wrote under the older schema cannot commit.
  */
 final class ForeignKeyChecks {
   private final Catalog catalog;
@@ -47,6 +51,11 @@ final class ForeignKeyChecks {
   private final Node node;
   /** Rows deleted by a cascade of this statement: a cycle of references ends there. */
   private final Set<List<Object>> cascaded = new HashSet<>(2);
+  /** References that did not hold when written, looked at again at the statement's end. */
+  private final Set<Pending> pending = new LinkedHashSet<>(2);
+
+  /** A reference of {@code key} to the parent row at {@code parentKey}, written by a child row or left by a parent's change. */
+  private record Pending(ForeignKeyDef key, Key parentKey, boolean leftByParent) {}
 
   /**
    * The checks of a statement whose table takes part in no foreign key: every check loops over
@@ -75,16 +84,49 @@ final class ForeignKeyChecks {
         continue;
       }
       Key parentKey = RowCodec.referencedKey(child, key, storedRow);
-      if (parentKey == null) {
-        continue;
-      }
-      TableDef parent = table(key.parentTableId());
-      if (access.lookup(tx, node, parent, parentKey) == null) {
-        throw MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
-            "FOREIGN KEY %s violated: %s refers to %s %s, which does not exist",
-            key.name(), child.name(), parent.name(), parentKey);
+      if (parentKey != null && !parentExists(key, parentKey)) {
+        pending.add(new Pending(key, parentKey, false));
       }
     }
+  }
+
+  /**
+   * The statement's writes are done: every reference that did not hold when written must hold
+   * now (23503 otherwise). The parent row found is S-locked, as at a write.
+   */
+  void atStatementEnd() {
+    if (pending.isEmpty()) { // always so for NONE, which is shared: it is only read
+      return;
+    }
+    for (Pending p : pending) {
+      if (parentExists(p.key(), p.parentKey())) {
+        continue;
+      }
+      TableDef parent = table(p.key().parentTableId());
+      TableDef child = table(p.key().childTableId());
+      if (!p.leftByParent()) {
+        throw MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
+            "FOREIGN KEY %s violated: %s refers to %s %s, which does not exist",
+            p.key().name(), child.name(), parent.name(), p.parentKey());
+      }
+      List<TableAccess.Row> children = children(child, p.key(), p.parentKey());
+      if (!children.isEmpty()) {
+        throw referenced(p.key(), parent, p.parentKey(), children.size(), child);
+      }
+    }
+    pending.clear();
+  }
+
+  /** Looks the parent row up under its S lock, held to the end of the transaction. */
+  private boolean parentExists(ForeignKeyDef key, Key parentKey) {
+    return access.lookup(tx, node, table(key.parentTableId()), parentKey) != null;
+  }
+
+  private static MorphException referenced(ForeignKeyDef key, TableDef parent, Key parentKey, int children,
+      TableDef child) {
+    return MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
+        "FOREIGN KEY %s violated: %s %s is referenced by %d row(s) of %s",
+        key.name(), parent.name(), parentKey, children, child.name());
   }
 
   /** A parent row is about to be deleted: its children are refused, deleted or updated. */
@@ -125,9 +167,8 @@ final class ForeignKeyChecks {
       }
       case SET_NULL -> children.forEach(r -> setColumns(child, key, r, new Object[key.childColumns().size()]));
       case SET_DEFAULT -> children.forEach(r -> setColumns(child, key, r, defaults(child, key)));
-      default -> throw MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
-          "FOREIGN KEY %s violated: %s %s is referenced by %d row(s) of %s",
-          key.name(), parent.name(), parentKey, children.size(), child.name());
+      case NO_ACTION -> pending.add(new Pending(key, parentKey, true));
+      case RESTRICT -> throw referenced(key, parent, parentKey, children.size(), child);
     }
   }
 
