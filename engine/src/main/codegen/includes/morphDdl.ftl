@@ -379,7 +379,7 @@ SqlNode MorphAlterTable() :
     }
 }
 
-/** ADD [CONSTRAINT n] CHECK (expr) | ADD [COLUMN] [IF NOT EXISTS] coldef. */
+/** ADD [CONSTRAINT n] {CHECK (expr) | UNIQUE (c, ...) | PRIMARY KEY (c, ...) | FOREIGN KEY ...} | ADD [COLUMN] [IF NOT EXISTS] coldef. */
 AlterAction MorphAlterAdd() :
 {
     SqlIdentifier name = null;
@@ -397,6 +397,14 @@ AlterAction MorphAlterAdd() :
         (
             <CHECK> <LPAREN> e = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
                 return new AlterAction.AddCheck(name, e);
+            }
+        |
+            <UNIQUE> columns = ParenthesizedSimpleIdentifierList() {
+                return new AlterAction.AddKey(name, columns, false);
+            }
+        |
+            <PRIMARY> <KEY> columns = ParenthesizedSimpleIdentifierList() {
+                return new AlterAction.AddKey(name, columns, true);
             }
         |
             <FOREIGN> { if (s == null) s = span(); } <KEY>

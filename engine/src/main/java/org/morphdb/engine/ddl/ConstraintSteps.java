@@ -46,8 +46,15 @@ final class ConstraintSteps {
     if (key.isPresent()) {
       return ForeignKeySteps.drop(key.get(), c);
     }
-    CheckDef check = t.check(cmd.constraint()).orElseThrow(() -> MorphException.of(
-        ErrorCode.INVALID_STATEMENT, "Constraint '%s' not found on table %s", cmd.constraint(), t.name()));
+    CheckDef check = t.check(cmd.constraint()).orElse(null);
+    if (check == null && cmd.ifExists()) {
+      ctx.noOp = true;
+      return List.of();
+    }
+    if (check == null) {
+      throw MorphException.of(ErrorCode.INVALID_STATEMENT, "Constraint '%s' not found on table %s",
+          cmd.constraint(), t.name());
+    }
     List<CheckDef> checks = new ArrayList<>(t.checks());
     checks.removeIf(x -> x.id() == check.id());
     return TableSteps.put(t.withChecks(checks));

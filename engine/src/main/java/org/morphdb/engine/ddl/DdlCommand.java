@@ -17,11 +17,11 @@ public sealed interface DdlCommand {
   String table();
 
   record CreateTable(String schema, String table, boolean ifNotExists, List<ColumnSpec> columns,
-      List<String> primaryKey, List<List<String>> uniqueKeys, List<CheckSpec> checks,
+      List<String> primaryKey, List<UniqueSpec> uniqueKeys, List<CheckSpec> checks,
       List<ForeignKeySpec> foreignKeys) implements DdlCommand {
 
     public CreateTable(String schema, String table, boolean ifNotExists, List<ColumnSpec> columns,
-        List<String> primaryKey, List<List<String>> uniqueKeys, List<CheckSpec> checks) {
+        List<String> primaryKey, List<UniqueSpec> uniqueKeys, List<CheckSpec> checks) {
       this(schema, table, ifNotExists, columns, primaryKey, uniqueKeys, checks, List.of());
     }
   }
@@ -59,9 +59,12 @@ public sealed interface DdlCommand {
 
   record AddCheck(String schema, String table, CheckSpec check) implements DdlCommand {}
 
+  /** A UNIQUE constraint of CREATE TABLE: a UNIQUE index, named {@code name} when given. */
+  record UniqueSpec(String name, List<String> columns) {}
+
   record AddForeignKey(String schema, String table, ForeignKeySpec key) implements DdlCommand {}
 
-  record DropConstraint(String schema, String table, String constraint) implements DdlCommand {}
+  record DropConstraint(String schema, String table, String constraint, boolean ifExists) implements DdlCommand {}
 
   record CreateView(String schema, String table, String sql, List<String> columnNames,
       boolean orReplace, boolean ifNotExists) implements DdlCommand {}

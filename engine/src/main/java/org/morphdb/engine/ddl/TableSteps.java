@@ -52,9 +52,9 @@ final class TableSteps {
       pk.add(Lookup.column(t, name).id());
     }
     List<IndexDef> indexes = new ArrayList<>();
-    for (List<String> unique : cmd.uniqueKeys()) {
-      List<Integer> ids = unique.stream().map(n -> Lookup.column(t, n).id()).toList();
-      String name = "UQ_" + cmd.table() + "_" + nextId;
+    for (DdlCommand.UniqueSpec unique : cmd.uniqueKeys()) {
+      List<Integer> ids = unique.columns().stream().map(n -> Lookup.column(t, n).id()).toList();
+      String name = unique.name() != null ? unique.name() : "UQ_" + cmd.table() + "_" + nextId;
       indexes.add(new IndexDef(nextId++, name, tableId, ids,
           ids.stream().map(i -> false).toList(), true, IndexState.PUBLIC));
     }

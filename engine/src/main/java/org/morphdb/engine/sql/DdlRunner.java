@@ -50,12 +50,28 @@ final class DdlRunner {
       String table = db.catalogLog().latest().tableOfIndex(d.schema(), d.index()).map(TableDef::name).orElse(null);
       command = new DdlCommand.DropIndex(d.schema(), table, d.index(), d.ifExists());
     }
+    if (command instanceof DdlCommand.DropConstraint d) {
+      command = uniqueConstraintAsIndex(d);
+    }
     java.util.OptionalInt dropped = command instanceof DdlCommand.DropSequence d
         ? db.catalogLog().latest().sequence(d.schema(), d.table()).stream().mapToInt(SequenceDef::id).findFirst()
         : java.util.OptionalInt.empty();
     db.jobRunner().run(command, p.sql());
     moveSequenceCounter(command, dropped);
     return Response.ok(StatementKind.DDL);
+  }
+
+  /** DROP CONSTRAINT of a UNIQUE constraint drops its index (online, as DROP INDEX). */
+  private DdlCommand uniqueConstraintAsIndex(DdlCommand.DropConstraint d) {
+    TableDef t = db.catalogLog().latest().table(d.schema(), d.table()).orElse(null);
+    if (t == null || t.check(d.constraint()).isPresent() || t.foreignKey(d.constraint()).isPresent()) {
+      return d;
+    }
+    return t.indexes().stream()
+        .filter(i -> i.unique() && i.name().equals(d.constraint()))
+        .findFirst()
+        .<DdlCommand>map(i -> new DdlCommand.DropIndex(d.schema(), t.name(), i.name(), false))
+        .orElse(d);
   }
 
   /**

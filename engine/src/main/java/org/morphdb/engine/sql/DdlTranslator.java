@@ -116,7 +116,7 @@ final class DdlTranslator {
       columns.add(spec);
     }
     List<String> pk = new ArrayList<>();
-    List<List<String>> uniques = new ArrayList<>();
+    List<DdlCommand.UniqueSpec> uniques = new ArrayList<>();
     List<DdlCommand.CheckSpec> checks = new ArrayList<>();
     List<DdlCommand.ForeignKeySpec> foreignKeys = new ArrayList<>();
     for (TableConstraint tc : n.constraints()) {
@@ -126,7 +126,8 @@ final class DdlTranslator {
         }
         p.columns().forEach(c -> pk.add(c.getSimple()));
       } else if (tc instanceof TableConstraint.Unique u) {
-        uniques.add(u.columns().stream().map(SqlIdentifier::getSimple).toList());
+        uniques.add(new DdlCommand.UniqueSpec(u.name() == null ? null : u.name().getSimple(),
+            u.columns().stream().map(SqlIdentifier::getSimple).toList()));
       } else if (tc instanceof TableConstraint.Check c) {
         checks.add(new DdlCommand.CheckSpec(c.name() == null ? null : c.name().getSimple(), sql(c.condition())));
       } else if (tc instanceof TableConstraint.ForeignKey f) {
@@ -171,12 +172,31 @@ final class DdlTranslator {
     } else if (a instanceof AlterAction.AddCheck c) {
       return new DdlCommand.AddCheck(s, table,
           new DdlCommand.CheckSpec(c.name() == null ? null : c.name().getSimple(), sql(c.condition())));
+    } else if (a instanceof AlterAction.AddKey k) {
+      return addKey(s, table, k);
     } else if (a instanceof AlterAction.AddForeignKey f) {
       return new DdlCommand.AddForeignKey(s, table, foreignKey(f.key()));
     } else if (a instanceof AlterAction.DropConstraint d) {
-      return new DdlCommand.DropConstraint(s, table, d.name().getSimple());
+      return new DdlCommand.DropConstraint(s, table, d.name().getSimple(), d.ifExists());
     }
     throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED, "ALTER TABLE action not supported: %s", a.kind());
+  }
+
+  /**
+   * ADD UNIQUE is CREATE UNIQUE INDEX under the constraint's name: the same online build, and
+   * DROP CONSTRAINT drops it. ADD PRIMARY KEY is refused: rows are stored under their primary
+   * key, so a new one would rewrite the table.
+   */
+  private static DdlCommand addKey(String schema, String table, AlterAction.AddKey k) {
+    List<String> columns = k.columns().stream().map(c -> ((SqlIdentifier) c).getSimple()).toList();
+    if (k.primaryKey()) {
+      throw MorphException.of(ErrorCode.FEATURE_NOT_SUPPORTED,
+          "ADD PRIMARY KEY is not supported: rows are stored under the primary key declared by CREATE TABLE;"
+              + " add a UNIQUE constraint on NOT NULL columns instead (built online)");
+    }
+    String name = k.name() != null ? k.name().getSimple() : "UQ_" + table + "_" + String.join("_", columns);
+    return new DdlCommand.CreateIndex(schema, table, name, columns,
+        columns.stream().map(c -> false).toList(), true, false);
   }
 
   private static DdlCommand.ForeignKeySpec foreignKey(SqlForeignKey k) {

@@ -29,9 +29,9 @@ import org.hibernate.tool.schema.extract.spi.SequenceInformationExtractor;
  * MorphDB accepts ({@code DOUBLE} for {@code float(p)}, plain {@code VARCHAR} for national
  * characters).
  *
- * <p>What MorphDB does not have yet, so schema tools must not emit it:
- * {@code ALTER TABLE ... ADD CONSTRAINT ... UNIQUE} (unique keys go inside CREATE TABLE).
- * Foreign keys are added with {@code ALTER TABLE ... ADD CONSTRAINT ... FOREIGN KEY} (online).
+ * <p>Unique keys go inside CREATE TABLE, so {@code update} never emits a drop and re-add pair
+ * for them (MorphDB can also add them online with {@code ALTER TABLE ... ADD CONSTRAINT ...
+ * UNIQUE}). Foreign keys are added with {@code ALTER TABLE ... ADD CONSTRAINT ... FOREIGN KEY} (online).
  */
 public class MorphDialect extends Dialect {
   private static final DatabaseVersion MINIMUM_VERSION = DatabaseVersion.make(0, 1);
@@ -99,7 +99,7 @@ public class MorphDialect extends Dialect {
     return OffsetFetchLimitHandler.INSTANCE;
   }
 
-  /** Unique keys are declared inside CREATE TABLE: MorphDB cannot add them with ALTER TABLE yet. */
+  /** Unique keys are declared inside CREATE TABLE (see the class comment). */
   @Override
   public UniqueDelegate getUniqueDelegate() {
     return uniqueDelegate;

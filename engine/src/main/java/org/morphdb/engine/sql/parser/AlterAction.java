@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 
@@ -19,7 +20,8 @@ public sealed interface AlterAction {
   /** One constant per variant. */
   enum Kind {
     ADD_COLUMN, DROP_COLUMN, RENAME_TABLE, RENAME_COLUMN, SET_DEFAULT, DROP_DEFAULT,
-    SET_NOT_NULL, DROP_NOT_NULL, SET_DATA_TYPE, ADD_CHECK, ADD_FOREIGN_KEY, DROP_CONSTRAINT
+    SET_NOT_NULL, DROP_NOT_NULL, SET_DATA_TYPE, ADD_CHECK, ADD_UNIQUE, ADD_PRIMARY_KEY, ADD_FOREIGN_KEY,
+    DROP_CONSTRAINT
   }
 
   Kind kind();
@@ -254,6 +256,30 @@ public sealed interface AlterAction {
       }
       writer.keyword("CHECK");
       parenthesized(writer, condition);
+    }
+  }
+
+  /**
+   * {@code ADD [CONSTRAINT n] UNIQUE (c, ...)} or, with {@code primaryKey}, {@code ADD [CONSTRAINT
+   * n] PRIMARY KEY (c, ...)}; {@code name} is null when not given.
+   */
+  record AddKey(SqlIdentifier name, SqlNodeList columns, boolean primaryKey) implements AlterAction {
+    @Override public Kind kind() {
+      return primaryKey ? Kind.ADD_PRIMARY_KEY : Kind.ADD_UNIQUE;
+    }
+
+    @Override public List<SqlNode> operands() {
+      return Arrays.asList(name, columns);
+    }
+
+    @Override public void unparse(SqlWriter writer) {
+      writer.keyword("ADD");
+      if (name != null) {
+        writer.keyword("CONSTRAINT");
+        name.unparse(writer, 0, 0);
+      }
+      writer.keyword(primaryKey ? "PRIMARY KEY" : "UNIQUE");
+      columns.unparse(writer, 0, 0);
     }
   }
 
