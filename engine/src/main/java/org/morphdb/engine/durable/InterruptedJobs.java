@@ -12,6 +12,7 @@ import org.morphdb.engine.catalog.CatalogLog;
 import org.morphdb.engine.catalog.CheckDef;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.ConstraintState;
+import org.morphdb.engine.catalog.ForeignKeyDef;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.IndexState;
 import org.morphdb.engine.catalog.TableDef;
@@ -36,18 +37,23 @@ import org.morphdb.engine.tx.RowCodec;
  *   <li>an index being dropped is removed (the drop completes);
  *   <li>a NOT NULL being added (ENFORCED) is validated against the rows: VALID, or walked back
  *       when a NULL is there;
- *   <li>a CHECK being added is walked back (evaluating its SQL needs the SQL layer; not resumed),
- *       and so is a FOREIGN KEY being added (from both its tables).
+ *   <li>a FOREIGN KEY being added (ENFORCED on both its tables) is validated against the rows:
+ *       VALID when every child row's parent is there, else walked back from both tables;
+ *   <li>a CHECK being added is walked back (evaluating its SQL needs the SQL layer; not resumed).
  * </ul>
  * An unfinished state with no interrupted job (not expected) is removed.
  */
 final class InterruptedJobs {
   private final MvccStore store;
+  /** The catalog whose interrupted jobs are being ended. */
+  private Catalog catalog;
   private final long ts;
   /** Table name → why its job failed (walked back). */
   private final Map<String, String> failures = new HashMap<>();
   /** Tables whose job was brought to its end state here. */
   private final Set<String> completed = new HashSet<>();
+  /** Foreign key id → the first child row without its parent (null: none), found once for both tables. */
+  private final Map<Integer, java.util.Optional<Key>> orphans = new HashMap<>();
 
   private InterruptedJobs(MvccStore store, long ts) {
     this.store = store;
@@ -77,6 +83,7 @@ final class InterruptedJobs {
   }
 
   private List<UpdateEntry> entries(Catalog c, Map<String, JobRecord> byTable) {
+    catalog = c;
     List<UpdateEntry> entries = new ArrayList<>();
     for (TableDef t : c.tables()) {
       TableDef ended = end(t, byTable.get(t.name()));
@@ -125,16 +132,40 @@ final class InterruptedJobs {
       schemaChanged = true;
       failures.put(t.name(), "a CHECK constraint is not validated at reopen; run the statement again");
     }
-    // a foreign key being added (on both its tables) is walked back too, as a CHECK is
-    var keys = t.foreignKeys().stream().filter(k -> k.state() != ConstraintState.ENFORCED).toList();
-    if (keys.size() != t.foreignKeys().size()) {
+    List<ForeignKeyDef> keys = new ArrayList<>();
+    for (ForeignKeyDef k : t.foreignKeys()) {
+      if (k.state() != ConstraintState.ENFORCED) {
+        keys.add(k);
+        continue;
+      }
+      java.util.Optional<Key> orphan = orphans.computeIfAbsent(k.id(), id -> firstOrphan(k));
+      if (orphan.isEmpty()) { // VALID, as its validation would have ended: no new table version
+        keys.add(k.withState(ConstraintState.VALID));
+        completed.add(t.name());
+      } else {
+        schemaChanged = true; // walked back from this table (each of its two tables comes here)
+        if (k.isChild(t.id())) {
+          failures.put(t.name(), "foreign key " + k.name() + " has a child row without its parent, "
+              + orphan.get());
+        }
+      }
+    }
+    if (!keys.equals(t.foreignKeys())) {
       ended = ended.withForeignKeys(keys);
-      schemaChanged = true;
-      t.foreignKeys().stream().filter(k -> k.state() == ConstraintState.ENFORCED && k.isChild(t.id())).findFirst()
-          .ifPresent(k -> failures.put(t.name(),
-              "foreign key " + k.name() + " is not validated at reopen; run the statement again"));
     }
     return schemaChanged ? ended.bumped() : ended;
+  }
+
+  /** The referenced key of the first child row whose parent row is not there. */
+  private java.util.Optional<Key> firstOrphan(ForeignKeyDef key) {
+    TableDef child = catalog.table(key.childTableId()).orElseThrow();
+    for (Iterator<Entry> it = store.scan(child.id(), KeyRange.all(), ts); it.hasNext(); ) {
+      Key parentKey = RowCodec.referencedKey(child, key, it.next().value());
+      if (parentKey != null && store.get(key.parentTableId(), parentKey, ts) == null) {
+        return java.util.Optional.of(parentKey);
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   private Key firstDuplicate(TableDef t, IndexDef index) {

@@ -1,6 +1,7 @@
 package org.morphdb.jdbc.durable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.morphdb.jdbc.durable.FileDatabaseTest.exec;
 import static org.morphdb.jdbc.durable.FileDatabaseTest.rows;
@@ -139,9 +140,25 @@ class InterruptedDdlTest {
   }
 
   @Test
-  void aForeignKeyStillEnforcedIsWalkedBackFromBothTables() throws Exception {
+  void aForeignKeyStillEnforcedIsValidatedAtReopen() throws Exception {
     try (Connection c = crashBefore("VALID", "ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (A) REFERENCES P",
         "CREATE TABLE P (ID INT PRIMARY KEY)", "INSERT INTO P VALUES (10), (20)", TABLE[0], TABLE[1])) {
+      assertEquals(List.of("T_P|NO ACTION|VALID"),
+          rows(c, "SELECT CONSTRAINT_NAME, DELETE_RULE, STATE FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"));
+      assertEquals("23503", assertThrows(SQLException.class, () -> exec(c, "INSERT INTO T VALUES (4, 99, 1)"))
+          .getSQLState());
+      assertEquals("23503", assertThrows(SQLException.class, () -> exec(c, "DELETE FROM P WHERE ID = 10"))
+          .getSQLState());
+      assertEquals(List.of(), rows(c, "CHECK TABLE T"));
+      assertEquals(List.of("DONE"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'ALTER%'"));
+    }
+  }
+
+  @Test
+  void aForeignKeyStillEnforcedWithAnOrphanIsWalkedBackFromBothTables() throws Exception {
+    // the orphan came in before the key: a commit after ENFORCED would have been refused
+    try (Connection c = crashBefore("VALID", "ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (A) REFERENCES P",
+        "CREATE TABLE P (ID INT PRIMARY KEY)", "INSERT INTO P VALUES (10)", TABLE[0], TABLE[1])) {
       assertEquals(List.of(), rows(c, "SELECT CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"));
       exec(c, "INSERT INTO T VALUES (4, 99, 1)"); // no key any more
       exec(c, "DELETE FROM P WHERE ID = 10"); // and the parent's deletes look for no children
