@@ -79,7 +79,7 @@ public final class Database {
     if (durability != null) {
       durability.finishOpen(jobs, (tableId, last) ->
           rowIdSequences.computeIfAbsent(tableId, k -> new AtomicLong()).accumulateAndGet(last, Math::max),
-          sequenceValues);
+          sequenceValues, sql.constraintChecker());
     }
     this.reclaimer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "morph-reclaim-" + name);

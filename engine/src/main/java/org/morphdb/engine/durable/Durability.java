@@ -29,6 +29,7 @@ import org.morphdb.engine.storage.wal.FileIo;
 import org.morphdb.engine.storage.wal.LogFormat;
 import org.morphdb.engine.storage.wal.LogReader;
 import org.morphdb.engine.storage.wal.LogWriter;
+import org.morphdb.engine.tx.ConstraintChecker;
 
 /**
  * What makes one database durable: recovery at open, the write-ahead log every commit,
@@ -125,15 +126,16 @@ public final class Durability implements CommitLog, AutoCloseable {
    * end, indexes are rebuilt, hidden row ids continue above the largest one.
    */
   public void finishOpen(DdlJobs ddlJobs, BiConsumer<Integer, Long> hiddenRowIdFloor) {
-    finishOpen(ddlJobs, hiddenRowIdFloor, null);
+    finishOpen(ddlJobs, hiddenRowIdFloor, null, null);
   }
 
   /**
    * As {@link #finishOpen(DdlJobs, BiConsumer)}; {@code sequences}, when given, go on after the
-   * last value their log reserved, and log their reservations from now on.
+   * last value their log reserved, and log their reservations from now on; {@code checks}, when
+   * given, validates a CHECK constraint a crash left ENFORCED (without it, it is walked back).
    */
   public void finishOpen(DdlJobs ddlJobs, BiConsumer<Integer, Long> hiddenRowIdFloor,
-      org.morphdb.engine.storage.SequenceValues sequences) {
+      org.morphdb.engine.storage.SequenceValues sequences, ConstraintChecker checks) {
     this.sequenceValues = sequences;
     if (sequences != null) {
       restoreSequences(catalogLog.latest(), sequences, recovered.sequences());
@@ -146,7 +148,7 @@ public final class Durability implements CommitLog, AutoCloseable {
     store.attachCommitLog(this);
     long ts = clock.now(); // above every recovered version: scans at it see every row
     if (!interrupted.isEmpty() || hasUnfinishedStates(catalogLog.latest())) {
-      InterruptedJobs.end(catalogLog, store, ts, ddlJobs, interrupted);
+      InterruptedJobs.end(catalogLog, store, ts, ddlJobs, interrupted, checks);
     }
     Catalog latest = catalogLog.latest();
     Reopen.dropDeadSpaces(catalogLog.versions(), latest, store);

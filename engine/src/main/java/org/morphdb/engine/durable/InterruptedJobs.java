@@ -23,6 +23,8 @@ import org.morphdb.engine.storage.Entry;
 import org.morphdb.engine.storage.Key;
 import org.morphdb.engine.storage.KeyRange;
 import org.morphdb.engine.storage.MvccStore;
+import org.morphdb.engine.tx.ConstraintChecker;
+import org.morphdb.engine.tx.PackedRows;
 import org.morphdb.engine.tx.RowCodec;
 
 /**
@@ -39,7 +41,8 @@ import org.morphdb.engine.tx.RowCodec;
  *       when a NULL is there;
  *   <li>a FOREIGN KEY being added (ENFORCED on both its tables) is validated against the rows:
  *       VALID when every child row's parent is there, else walked back from both tables;
- *   <li>a CHECK being added is walked back (evaluating its SQL needs the SQL layer; not resumed).
+ *   <li>a CHECK being added is validated against the rows in the same way (walked back when no
+ *       checker of CHECK conditions is given, as in tests of the layers below SQL).
  * </ul>
  * An unfinished state with no interrupted job (not expected) is removed.
  */
@@ -55,14 +58,18 @@ final class InterruptedJobs {
   /** Foreign key id → the first child row without its parent (null: none), found once for both tables. */
   private final Map<Integer, java.util.Optional<Key>> orphans = new HashMap<>();
 
-  private InterruptedJobs(MvccStore store, long ts) {
+  private final ConstraintChecker checker;
+
+  private InterruptedJobs(MvccStore store, long ts, ConstraintChecker checker) {
     this.store = store;
     this.ts = ts;
+    this.checker = checker;
   }
 
   /** Ends every interrupted job, committing one catalog version when anything changes. */
-  static void end(CatalogLog log, MvccStore store, long ts, DdlJobs jobs, List<JobRecord> interrupted) {
-    InterruptedJobs plan = new InterruptedJobs(store, ts);
+  static void end(CatalogLog log, MvccStore store, long ts, DdlJobs jobs, List<JobRecord> interrupted,
+      ConstraintChecker checker) {
+    InterruptedJobs plan = new InterruptedJobs(store, ts, checker);
     Map<String, JobRecord> byTable = new HashMap<>();
     interrupted.forEach(j -> byTable.putIfAbsent(j.tableName(), j));
     log.append(c -> plan.entries(c, byTable), 0, "-- reopen: interrupted schema changes ended");
@@ -126,11 +133,21 @@ final class InterruptedJobs {
         }
       }
     }
-    List<CheckDef> checks = t.checks().stream().filter(x -> x.state() != ConstraintState.ENFORCED).toList();
-    if (checks.size() != t.checks().size()) {
+    List<CheckDef> checks = new ArrayList<>();
+    for (CheckDef check : t.checks()) {
+      if (check.state() != ConstraintState.ENFORCED) {
+        checks.add(check);
+      } else if (checker != null && job != null && allSatisfy(t, check)) {
+        checks.add(new CheckDef(check.id(), check.name(), check.sql(), ConstraintState.VALID));
+        completed.add(t.name());
+      } else {
+        schemaChanged = true;
+        failures.put(t.name(), "CHECK constraint " + check.name() + " is violated by a row"
+            + (checker == null ? " or could not be validated" : ""));
+      }
+    }
+    if (!checks.equals(t.checks())) {
       ended = ended.withChecks(checks);
-      schemaChanged = true;
-      failures.put(t.name(), "a CHECK constraint is not validated at reopen; run the statement again");
     }
     List<ForeignKeyDef> keys = new ArrayList<>();
     for (ForeignKeyDef k : t.foreignKeys()) {
@@ -160,7 +177,7 @@ final class InterruptedJobs {
   private java.util.Optional<Key> firstOrphan(ForeignKeyDef key) {
     TableDef child = catalog.table(key.childTableId()).orElseThrow();
     for (Iterator<Entry> it = store.scan(child.id(), KeyRange.all(), ts); it.hasNext(); ) {
-      Key parentKey = RowCodec.referencedKey(child, key, it.next().value());
+      Key parentKey = RowCodec.referencedKey(child, key, PackedRows.unpack(it.next().value()));
       if (parentKey != null && store.get(key.parentTableId(), parentKey, ts) == null) {
         return java.util.Optional.of(parentKey);
       }
@@ -178,6 +195,15 @@ final class InterruptedJobs {
       }
     }
     return null;
+  }
+
+  private boolean allSatisfy(TableDef t, CheckDef check) {
+    for (Iterator<Entry> it = store.scan(t.id(), KeyRange.all(), ts); it.hasNext(); ) {
+      if (!checker.satisfies(t, check, PackedRows.unpack(it.next().value()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private boolean hasNull(TableDef t, ColumnDef column) {

@@ -21,8 +21,8 @@ import org.morphdb.engine.api.Databases;
 /**
  * A DDL job held between two steps when the process dies: at the reopen it is completed (an
  * index built from the rows, a NOT NULL validated against them, a DROP INDEX finished) or
- * walked back (a UNIQUE index meeting a duplicate, a CHECK), ends DONE or FAILED, and CHECK
- * TABLE is clean.
+ * walked back (a UNIQUE index meeting a duplicate, a CHECK or FOREIGN KEY a row violates), ends
+ * DONE or FAILED, and CHECK TABLE is clean.
  */
 class InterruptedDdlTest {
   @TempDir
@@ -131,8 +131,19 @@ class InterruptedDdlTest {
   }
 
   @Test
-  void aCheckStillEnforcedIsWalkedBack() throws Exception {
+  void aCheckStillEnforcedIsValidatedAtReopen() throws Exception {
     try (Connection c = crashBefore("VALID", "ALTER TABLE T ADD CONSTRAINT B_POS CHECK (B > 0)", TABLE)) {
+      assertEquals("23513", assertThrows(SQLException.class, () -> exec(c, "INSERT INTO T VALUES (4, 1, -1)"))
+          .getSQLState());
+      assertEquals(List.of(), rows(c, "CHECK TABLE T"));
+      assertEquals(List.of("DONE"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'ALTER%'"));
+    }
+  }
+
+  @Test
+  void aCheckStillEnforcedThatARowViolatesIsWalkedBack() throws Exception {
+    // the row with B = 5 fails the validation; the crash comes before the walk-back's version
+    try (Connection c = crashBefore("WALK_BACK", "ALTER TABLE T ADD CONSTRAINT B_BIG CHECK (B > 5)", TABLE)) {
       exec(c, "INSERT INTO T VALUES (4, 1, -1)");
       assertEquals(List.of(), rows(c, "CHECK TABLE T"));
       assertEquals(List.of("FAILED"), rows(c, "SELECT STATE FROM SYS.DDL_JOBS WHERE STATEMENT LIKE 'ALTER%'"));
@@ -156,8 +167,8 @@ class InterruptedDdlTest {
 
   @Test
   void aForeignKeyStillEnforcedWithAnOrphanIsWalkedBackFromBothTables() throws Exception {
-    // the orphan came in before the key: a commit after ENFORCED would have been refused
-    try (Connection c = crashBefore("VALID", "ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (A) REFERENCES P",
+    // the orphan (A = 20) fails the validation; the crash comes before the walk-back's version
+    try (Connection c = crashBefore("WALK_BACK", "ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (A) REFERENCES P",
         "CREATE TABLE P (ID INT PRIMARY KEY)", "INSERT INTO P VALUES (10)", TABLE[0], TABLE[1])) {
       assertEquals(List.of(), rows(c, "SELECT CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"));
       exec(c, "INSERT INTO T VALUES (4, 99, 1)"); // no key any more
