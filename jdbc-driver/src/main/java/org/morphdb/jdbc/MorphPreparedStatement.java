@@ -64,7 +64,7 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
   @Override
   public ResultSet executeQuery() throws SQLException {
     checkOpen();
-    if (command.kind() != StatementKind.QUERY) {
+    if (!returnsRows()) {
       throw Errors.create("The statement does not return a result set: " + command.sql(), Errors.NOT_A_QUERY);
     }
     accept(run(parameters.values()), command.columns());
@@ -84,8 +84,13 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
     return saturate(executeLargeUpdate());
   }
 
+  /** A query, or an INSERT ... RETURNING (a write described with the columns it answers with). */
+  private boolean returnsRows() {
+    return command.kind() == StatementKind.QUERY || !command.columns().isEmpty();
+  }
+
   private void requireNotQuery() throws SQLException {
-    if (command.kind() == StatementKind.QUERY) {
+    if (returnsRows()) {
       throw Errors.create("The statement returns a result set: " + command.sql(), Errors.IS_A_QUERY);
     }
   }
@@ -125,7 +130,7 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     checkOpen();
-    return command.kind() == StatementKind.QUERY ? new MorphResultSetMetaData(command.columns()) : null;
+    return returnsRows() ? new MorphResultSetMetaData(command.columns()) : null;
   }
 
   @Override

@@ -88,6 +88,11 @@ final class InsertedRows {
     return new GeneratedKeys(metas, keys);
   }
 
+  /** The columns an INSERT ... RETURNING answers with ({@code *}: all of them). */
+  static List<ColumnMeta> columns(TableDef t, List<String> asked) {
+    return keyColumns(t, asked, -1).stream().map(c -> PointAccess.meta(c, t)).toList();
+  }
+
   /** Whether the INSERT gives the IDENTITY column a value in its column list. */
   boolean identityGiven() { return identityGiven; }
 
@@ -112,6 +117,10 @@ final class InsertedRows {
     }
     List<ColumnDef> out = new ArrayList<>();
     for (String name : asked) {
+      if (name.equals("*")) { // RETURNING *
+        out.addAll(t.columns());
+        continue;
+      }
       if (name.startsWith("#")) { // JDBC's column indexes: the table's n-th column, from 1
         out.add(columnAt(t, name));
         continue;

@@ -1,5 +1,6 @@
 package org.morphdb.engine.sql;
 
+import java.util.List;
 import org.apache.calcite.sql.SqlNode;
 import org.morphdb.engine.api.StatementKind;
 
@@ -12,6 +13,7 @@ public final class Prepared {
   private final SqlNode node;
   private final StatementKind kind;
   private final boolean forUpdate;
+  private final List<String> returning;
   private volatile CachedPlan cached;
 
   private record CachedPlan(int catalogVersion, Object plan) {}
@@ -21,11 +23,19 @@ public final class Prepared {
   }
 
   Prepared(String sql, SqlNode node, StatementKind kind, boolean forUpdate) {
+    this(sql, node, kind, forUpdate, null);
+  }
+
+  Prepared(String sql, SqlNode node, StatementKind kind, boolean forUpdate, List<String> returning) {
     this.sql = sql;
     this.node = node;
     this.kind = kind;
     this.forUpdate = forUpdate;
+    this.returning = returning;
   }
+
+  /** An INSERT ending in RETURNING: the columns it answers with for each row, else null. */
+  public List<String> returning() { return returning; }
 
   /** A query ending in FOR UPDATE: what it reads is locked for writing. */
   public boolean forUpdate() { return forUpdate; }

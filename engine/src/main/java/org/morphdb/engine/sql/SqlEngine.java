@@ -27,6 +27,7 @@ import org.morphdb.engine.catalog.TypeKind;
 import org.morphdb.engine.catalog.Values;
 import org.morphdb.engine.cluster.Node;
 import org.morphdb.engine.sql.parser.ForUpdate;
+import org.morphdb.engine.sql.parser.Returning;
 import org.morphdb.engine.sql.parser.MorphParser;
 import org.morphdb.engine.sql.parser.SqlCancelDdlJob;
 import org.morphdb.engine.sql.parser.SqlCheckTable;
@@ -122,8 +123,9 @@ public final class SqlEngine {
     Prepared p = parsed.getIfPresent(sql);
     if (p == null) {
       ForUpdate clause = ForUpdate.split(sql);
-      SqlNode node = MorphParser.parse(clause.query());
-      p = new Prepared(sql, node, kindOf(node), clause.forUpdate());
+      Returning returning = Returning.split(clause.query());
+      SqlNode node = MorphParser.parse(returning.statement());
+      p = new Prepared(sql, node, kindOf(node), clause.forUpdate(), returning.columns());
       parsed.put(sql, p);
     }
     return p;
@@ -178,9 +180,10 @@ public final class SqlEngine {
         PreparedQuery q = (PreparedQuery) plan;
         yield new PrepareResponse(id, p.kind(), q.parameters(), q.columns(), versions(q.tableIds(), c));
       }
-      case DML -> {
+      case DML -> { // an INSERT ... RETURNING describes the rows it answers with
         DmlRunner.DmlPlan plan = planDml(p, c);
-        yield new PrepareResponse(id, p.kind(), plan.parameters(), List.of(),
+        yield new PrepareResponse(id, p.kind(), plan.parameters(),
+            p.returning() == null ? List.of() : InsertedRows.columns(plan.table(), p.returning()),
             Map.of(plan.table().id(), plan.table().version()));
       }
       default -> new PrepareResponse(id, p.kind(), List.of(), List.of(), Map.of());
@@ -259,9 +262,14 @@ public final class SqlEngine {
     Catalog c = planningCatalog(tx, node);
     checkClientVersions(tx, node, c, clientVersions);
     DmlRunner.DmlPlan plan = planDml(p, c);
+    List<String> asked = p.returning() != null ? p.returning() : plan.kind() == SqlKind.INSERT ? keysAsked : null;
     DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, new SystemRows(db, c), new SequenceAccess(db, c)),
-        plan.kind() == SqlKind.INSERT ? keysAsked : null, c);
-    return Response.count(r.count(), Map.of(plan.table().id(), plan.table().version()), r.generatedKeys());
+        asked, c);
+    Map<Integer, Integer> versions = Map.of(plan.table().id(), plan.table().version());
+    if (p.returning() != null) {
+      return Response.rows(r.generatedKeys().columns(), new ListCursor(r.generatedKeys().rows()), versions);
+    }
+    return Response.count(r.count(), versions, r.generatedKeys());
   }
 
   public Response runDdl(Node node, Prepared p) {
