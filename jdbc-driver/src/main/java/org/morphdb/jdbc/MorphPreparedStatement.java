@@ -74,6 +74,10 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
   @Override
   public long executeLargeUpdate() throws SQLException {
     checkOpen();
+    if (command.kind() == StatementKind.DML && returnsRows()) { // INSERT ... RETURNING
+      acceptRowsAsKeys(run(parameters.values()));
+      return getLargeUpdateCount();
+    }
     requireNotQuery();
     accept(run(parameters.values()), command.columns());
     return getLargeUpdateCount();

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import org.morphdb.engine.api.ColumnMeta;
 import org.morphdb.engine.api.ExecuteRequest;
 import org.morphdb.engine.api.Response;
+import org.morphdb.engine.api.RowCursor;
 import org.morphdb.engine.api.StatementKind;
 
 /**
@@ -120,6 +121,21 @@ public class MorphStatement implements Statement {
     } finally {
       executing = false;
     }
+  }
+
+  /**
+   * Takes the rows of an INSERT ... RETURNING run by executeUpdate as its generated keys, and
+   * their number as its update count (jOOQ's default dialect renders RETURNING, then calls
+   * executeUpdate and reads getGeneratedKeys).
+   */
+  final void acceptRowsAsKeys(Response response) {
+    keyColumns = response.columns();
+    try (RowCursor rows = response.rows()) {
+      while (rows.next()) {
+        keyRows.add(rows.current().clone());
+      }
+    }
+    updateCount = keyRows.size();
   }
 
   /** Takes a response as this statement's current result; true when it is a result set. */

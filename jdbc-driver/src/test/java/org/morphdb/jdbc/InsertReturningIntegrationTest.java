@@ -77,9 +77,11 @@ class InsertReturningIntegrationTest {
           assertEquals(1, read(rs).size());
         }
       }
-      assertEquals("07", assertThrows(SQLException.class, ps::executeUpdate).getSQLState().substring(0, 2));
+      ps.setString(1, "z"); // executeUpdate: the count, and the rows as generated keys (what jOOQ reads)
+      assertEquals(1, ps.executeUpdate());
+      assertEquals(List.of("3"), read(ps.getGeneratedKeys()));
     }
-    assertEquals(List.of("1|x", "2|y"), Sql.rows(c, "SELECT ID, TEXT FROM NOTES ORDER BY ID"));
+    assertEquals(List.of("1|x", "2|y", "3|z"), Sql.rows(c, "SELECT ID, TEXT FROM NOTES ORDER BY ID"));
   }
 
   @Test

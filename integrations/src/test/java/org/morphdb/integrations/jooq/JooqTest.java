@@ -50,8 +50,8 @@ class JooqTest {
       createOwners(c);
       DSLContext db = DSL.using(c, SQLDialect.DEFAULT);
 
-      // no returning(): with SQLDialect.DEFAULT jOOQ renders INSERT ... RETURNING, which MorphDB lacks
-      assertEquals(1, db.insertInto(OWNER, NAME, CITY).values("Ann", "Oslo").execute());
+      // with SQLDialect.DEFAULT jOOQ renders INSERT ... RETURNING for returning()
+      assertEquals(1L, db.insertInto(OWNER, NAME, CITY).values("Ann", "Oslo").returning(ID).fetchOne(ID));
       assertEquals(1L, db.select(ID).from(OWNER).where(NAME.eq("Ann")).fetchOne(ID));
       assertEquals(3, db.insertInto(OWNER, NAME, CITY)
           .values("Bob", "Oslo").values("Cid", "Rome").values("Dan", "Nice").execute());
