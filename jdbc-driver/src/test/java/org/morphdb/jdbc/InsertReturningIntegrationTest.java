@@ -10,7 +10,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -39,30 +38,17 @@ class InsertReturningIntegrationTest {
     c.close();
   }
 
-  private static List<String> read(ResultSet rs) throws SQLException {
-    List<String> out = new ArrayList<>();
-    int n = rs.getMetaData().getColumnCount();
-    while (rs.next()) {
-      StringBuilder b = new StringBuilder();
-      for (int i = 1; i <= n; i++) {
-        b.append(i > 1 ? "|" : "").append(rs.getString(i));
-      }
-      out.add(b.toString());
-    }
-    return out;
-  }
-
   @Test
   void anInsertAnswersWithTheNamedColumnsOfEachRow() throws SQLException {
     try (Statement s = c.createStatement();
          ResultSet rs = s.executeQuery("INSERT INTO NOTES (TEXT) VALUES ('a'), ('b') RETURNING ID, notes.stars")) {
       assertEquals("ID", rs.getMetaData().getColumnName(1));
-      assertEquals(List.of("1|3", "2|3"), read(rs));
+      assertEquals(List.of("1|3", "2|3"), Sql.rows(rs));
     }
     try (Statement s = c.createStatement()) {
       boolean rows = s.execute("INSERT INTO NOTES (TEXT, STARS) VALUES ('c', 5) RETURNING *");
       assertEquals(true, rows);
-      assertEquals(List.of("3|c|5"), read(s.getResultSet()));
+      assertEquals(List.of("3|c|5"), Sql.rows(s.getResultSet()));
     }
   }
 
@@ -74,12 +60,12 @@ class InsertReturningIntegrationTest {
       for (String text : List.of("x", "y")) {
         ps.setString(1, text);
         try (ResultSet rs = ps.executeQuery()) {
-          assertEquals(1, read(rs).size());
+          assertEquals(1, Sql.rows(rs).size());
         }
       }
       ps.setString(1, "z"); // executeUpdate: the count, and the rows as generated keys (what jOOQ reads)
       assertEquals(1, ps.executeUpdate());
-      assertEquals(List.of("3"), read(ps.getGeneratedKeys()));
+      assertEquals(List.of("3"), Sql.rows(ps.getGeneratedKeys()));
     }
     assertEquals(List.of("1|x", "2|y", "3|z"), Sql.rows(c, "SELECT ID, TEXT FROM NOTES ORDER BY ID"));
   }
@@ -89,7 +75,7 @@ class InsertReturningIntegrationTest {
     c.setAutoCommit(false);
     try (Statement s = c.createStatement();
          ResultSet rs = s.executeQuery("INSERT INTO NOTES (TEXT) VALUES ('gone') RETURNING TEXT")) {
-      assertEquals(List.of("gone"), read(rs));
+      assertEquals(List.of("gone"), Sql.rows(rs));
     }
     c.rollback();
     c.setAutoCommit(true);

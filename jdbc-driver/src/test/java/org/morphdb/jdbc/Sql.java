@@ -21,16 +21,21 @@ final class Sql {
 
   /** Each row as its values' strings joined by "|" ("null" for NULL). */
   static List<String> rows(Connection c, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          b.append(i > 1 ? "|" : "").append(rs.getString(i));
-        }
-        out.add(b.toString());
+      return rows(rs);
+    }
+  }
+
+  /** The remaining rows of {@code rs}, as {@link #rows(Connection, String)} gives them. */
+  static List<String> rows(ResultSet rs) throws SQLException {
+    List<String> out = new ArrayList<>();
+    int n = rs.getMetaData().getColumnCount();
+    while (rs.next()) {
+      StringBuilder b = new StringBuilder();
+      for (int i = 1; i <= n; i++) {
+        b.append(i > 1 ? "|" : "").append(rs.getString(i));
       }
+      out.add(b.toString());
     }
     return out;
   }
