@@ -101,6 +101,7 @@ public final class CrashTest {
   public List<String> run() throws IOException {
     Random random = new Random(config.seed());
     long start = System.nanoTime();
+    Files.createDirectories(config.dir());
     out.printf("crashtest: %d kills of a child JVM writing to %s (seed %d, %s)%n", config.kills(),
         config.dir().resolve("db"), config.seed(), config.target().describe(config.async()));
     List<String> failures = new ArrayList<>();
@@ -110,7 +111,10 @@ public final class CrashTest {
       long firstId = round * 1_000_000_000L;
       int acksBefore = acknowledged.size();
       long lostBefore = lost;
-      killChildAfter(firstId, 50 + random.nextInt(config.maxRunMillis()));
+      String noAck = killChildAfter(round, firstId, 50 + random.nextInt(config.maxRunMillis()));
+      if (noAck != null) {
+        failures.add(noAck);
+      }
       failures.addAll(check(round));
       checked += acknowledged.size() + lost - lostBefore; // every acknowledged commit, once per reopen
       rounds = round;
@@ -127,21 +131,30 @@ public final class CrashTest {
     return failures;
   }
 
-  private void killChildAfter(long firstId, int millis) throws IOException {
+  /** A child that got nothing acknowledged within this time is a failure (a busy machine can take a minute to start a JVM). */
+  static final int FIRST_ACK_SECONDS = 300;
+
+  /** Runs a child, kills it {@code millis} after its first acknowledged commit; returns a failure or null. */
+  private String killChildAfter(int round, long firstId, int millis) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String mode = config.target() == CrashTarget.MORPH ? "run" : "plain";
+    Path stderr = config.dir().resolve("child-stderr.txt");
     Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
         CrashWorker.class.getName(), mode, url(), Long.toString(firstId), Integer.toString(config.writers()))
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        .redirectError(stderr.toFile()).start();
     CountDownLatch firstAck = new CountDownLatch(1);
     Thread reader = new Thread(() -> readAcks(child, firstAck), "crashtest-acks");
     reader.start();
     try {
       // the random moment is counted from the first acknowledged commit, so every round
       // has something to check (a slow machine can take many seconds to start a JVM)
-      if (!firstAck.await(120, TimeUnit.SECONDS)) {
+      if (!firstAck.await(FIRST_ACK_SECONDS, TimeUnit.SECONDS)) {
+        boolean alive = child.isAlive();
         child.destroyForcibly();
-        throw new IOException("the child JVM acknowledged no commit within 120 s");
+        child.waitFor(60, TimeUnit.SECONDS);
+        return "round " + round + ": the child JVM acknowledged no commit within " + FIRST_ACK_SECONDS
+            + " s (" + (alive ? "still running" : "exited " + child.exitValue()) + "); its stderr ends: "
+            + tail(stderr);
       }
       Thread.sleep(millis);
       child.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs
@@ -151,6 +164,12 @@ public final class CrashTest {
       Thread.currentThread().interrupt();
       child.destroyForcibly();
     }
+    return null;
+  }
+
+  private static String tail(Path file) throws IOException {
+    String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    return text.substring(Math.max(0, text.length() - 2000));
   }
 
   private void readAcks(Process child, CountDownLatch firstAck) {
