@@ -187,7 +187,7 @@ public final class CrashTest {
 
   private List<String> check(int round) {
     List<String> failures = new ArrayList<>();
-    try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+    try (Connection c = connectAfterKill(); Statement s = c.createStatement()) {
       Set<Long> ids = new HashSet<>();
       Set<String> pairs = new HashSet<>();
       try (ResultSet rs = s.executeQuery("SELECT ID, PAIR FROM CT")) {
@@ -227,6 +227,30 @@ public final class CrashTest {
       failures.add("round " + round + ": reopen failed: " + e.getSQLState() + " " + e.getMessage());
     }
     return failures;
+  }
+
+  /**
+   * The reopen. HSQLDB refuses its database while the killed process's lock file heartbeat is
+   * less than about 10 s old: it is retried for up to a minute (the others answer at once).
+   */
+  private Connection connectAfterKill() throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try {
+        return DriverManager.getConnection(url());
+      } catch (SQLException e) {
+        boolean lockHeld = config.target() == CrashTarget.HSQLDB && String.valueOf(e.getMessage()).contains("lock");
+        if (!lockHeld || System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
   }
 
   /** H2, HSQLDB: the acknowledged ids not found are counted and forgotten. */
