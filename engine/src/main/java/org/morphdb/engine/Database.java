@@ -218,7 +218,7 @@ public final class Database {
 
   void shutdown() {
     reclaimer.shutdownNow();
-    jobRunner.shutdown();
+    jobRunner.close();
     cluster.shutdown();
     if (durability != null) {
       durability.close();

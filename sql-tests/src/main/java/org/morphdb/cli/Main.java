@@ -129,11 +129,13 @@ public final class Main {
             a model check after every job. In an unsafe mode it reports how many seeds found
             anomalies. ./morph stress --help lists every option.
 
-        crashtest [--kills N] [--seed S] [--writers N] [--async] [--dir DIR]
+        crashtest [--kills N] [--seed S] [--writers N] [--async] [--dir DIR] [--target morph|h2|hsqldb]
             Kills a child JVM writing to a file database (and running DDL) with SIGKILL N
             times (default 20) at random moments; after each kill reopens the database and
             checks every acknowledged commit is there whole, CHECK TABLE is clean and no DDL
-            job or index is left half-way. Exit code 1 on any failure.
+            job or index is left half-way. Exit code 1 on any failure. --target h2|hsqldb
+            kills a child inserting auto-commit rows into H2 or HSQLDB (default settings)
+            and counts the acknowledged commits each reopen does not find.
 
         --help
             This text.

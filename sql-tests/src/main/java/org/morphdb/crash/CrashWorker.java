@@ -15,7 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * With {@code probe} as the mode it only tries to open the database and prints the SQLState
  * it got ({@code STATE s message}): the one-process-at-a-time check.
  *
- * <p>Arguments: {@code run URL FIRST_ID WRITERS} or {@code probe URL}.
+ * With {@code plain} the writers insert one row per auto-commit statement and there is no DDL
+ * loop: the mode for H2 and HSQLDB, whose losses are counted.
+ *
+ * <p>Arguments: {@code run|plain URL FIRST_ID WRITERS} or {@code probe URL}.
  */
 public final class CrashWorker {
   /** Every writer commits ID and -ID in one transaction: a reopen must find both or neither. */
@@ -34,6 +37,7 @@ public final class CrashWorker {
       out.flush();
       return;
     }
+    boolean plain = args[0].equals("plain");
     String url = args[1];
     AtomicLong ids = new AtomicLong(Long.parseLong(args[2]));
     int writers = Integer.parseInt(args[3]);
@@ -46,9 +50,17 @@ public final class CrashWorker {
     }
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < writers; i++) {
-      threads.add(new Thread(() -> write(url, ids, out), "writer-" + i));
+      threads.add(new Thread(() -> {
+        if (plain) {
+          writeSingleRows(url, ids, out);
+        } else {
+          write(url, ids, out);
+        }
+      }, "writer-" + i));
     }
-    threads.add(new Thread(() -> ddlLoop(url), "ddl"));
+    if (!plain) {
+      threads.add(new Thread(() -> ddlLoop(url), "ddl"));
+    }
     threads.forEach(Thread::start);
     synchronized (out) {
       out.println("READY");
@@ -78,6 +90,22 @@ public final class CrashWorker {
           c.rollback();
           continue; // a DDL's version made the transaction retry; the id is never acknowledged
         }
+        synchronized (out) {
+          out.println("ACK " + id);
+          out.flush();
+        }
+      }
+    } catch (SQLException e) {
+      System.err.println("writer stopped: " + e);
+    }
+  }
+
+  /** One auto-commit INSERT per id, acknowledged when executeUpdate returns. */
+  private static void writeSingleRows(String url, AtomicLong ids, PrintStream out) {
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      while (true) {
+        long id = ids.incrementAndGet();
+        s.executeUpdate("INSERT INTO CT VALUES (" + id + ", " + -id + ", 0)");
         synchronized (out) {
           out.println("ACK " + id);
           out.flush();

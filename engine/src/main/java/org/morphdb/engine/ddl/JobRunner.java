@@ -252,7 +252,24 @@ public final class JobRunner {
     job.cancel();
   }
 
+  /** Stops at once, as a killed process would (a purge under way is interrupted). */
   public void shutdown() {
     background.shutdownNow();
+  }
+
+  /**
+   * A clean close: a purge under way finishes first. Interrupting it could hit its commit's
+   * force, which closes the log's channel for good and fails the checkpoint of the close.
+   */
+  public void close() {
+    background.shutdown();
+    try {
+      if (!background.awaitTermination(60, TimeUnit.SECONDS)) {
+        background.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      background.shutdownNow();
+    }
   }
 }

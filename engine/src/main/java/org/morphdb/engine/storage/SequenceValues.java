@@ -100,7 +100,20 @@ public final class SequenceValues {
     Long last = old == null ? null : old.retire();
     long start = restartAt != null ? restartAt
         : last == null ? newDef.start() : afterLast(last, newDef);
-    counters.put(newDef.id(), new Counter(newDef, start));
+    Counter c = new Counter(newDef, start);
+    Reservations log = reservations;
+    if (log != null) {
+      // the log (and every checkpoint, until the counter reserves) says it goes on at start:
+      // else a reopen went on after the old counter's reservations, or at the definition's start
+      try {
+        long before = Math.subtractExact(start, newDef.increment());
+        log.reserved(newDef, before);
+        c.lastReserved = before;
+      } catch (ArithmeticException e) {
+        // start is at the end of the long range: nothing can be said before it
+      }
+    }
+    counters.put(newDef.id(), c);
   }
 
   /** Forgets a dropped sequence's counter. */

@@ -28,6 +28,12 @@ final class CrashingFileIo implements FileIo {
   private final List<Tracked> files = new CopyOnWriteArrayList<>();
   volatile boolean failWrites;
   volatile boolean failForces;
+  /** Forces on the DDL purge thread take this long (a slow disk), not answering interrupts. */
+  volatile long slowPurgeForceMillis;
+  /** Counted down when a slow purge force begins. */
+  final java.util.concurrent.CountDownLatch purgeForcing = new java.util.concurrent.CountDownLatch(1);
+  /** Forces that began, or went on, on an interrupted thread: each closes the channel for good. */
+  final java.util.concurrent.atomic.AtomicInteger interruptedForces = new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean crashed;
 
   @Override
@@ -115,6 +121,16 @@ final class CrashingFileIo implements FileIo {
     public synchronized void force(boolean metaData) throws IOException {
       if (dead || failForces) {
         throw new IOException(dead ? "simulated power loss" : "fsync failed (simulated I/O error)");
+      }
+      if (slowPurgeForceMillis > 0 && Thread.currentThread().getName().startsWith("morph-purge")) {
+        purgeForcing.countDown();
+        long end = System.nanoTime() + slowPurgeForceMillis * 1_000_000;
+        while (System.nanoTime() < end) {
+          Thread.onSpinWait();
+        }
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        interruptedForces.incrementAndGet();
       }
       real.force(metaData);
       forced = real.size();

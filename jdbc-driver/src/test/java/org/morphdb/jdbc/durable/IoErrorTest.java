@@ -76,4 +76,29 @@ class IoErrorTest {
       exec(r, "INSERT INTO T VALUES (2)");
     }
   }
+
+  @Test
+  void aCleanCloseWaitsForAPurgeInsteadOfInterruptingItsForce() throws Exception {
+    CrashingFileIo io = new CrashingFileIo();
+    Durability.useFileIo(io);
+    try (Connection c = DriverManager.getConnection(url())) {
+      exec(c, "CREATE TABLE T (ID INT PRIMARY KEY, V INT)", "CREATE TABLE GONE (ID INT PRIMARY KEY)");
+      try (var p = c.prepareStatement("INSERT INTO GONE VALUES (?)")) {
+        for (int i = 0; i < 500; i++) {
+          p.setInt(1, i);
+          p.executeUpdate();
+        }
+      }
+      exec(c, "INSERT INTO T VALUES (1, 1)");
+      io.slowPurgeForceMillis = 700;
+      exec(c, "DROP TABLE GONE"); // its rows are purged on the purge thread, with a commit
+      assertTrue(io.purgeForcing.await(60, java.util.concurrent.TimeUnit.SECONDS), "no purge forced the log");
+    } // the last session: the database closes while the purge forces its commit
+    assertEquals(0, io.interruptedForces.get(), "the close interrupted a force of the log");
+    Durability.useFileIo(null);
+    try (Connection r = DriverManager.getConnection(url())) {
+      assertEquals(List.of("1|1"), rows(r, "SELECT ID, V FROM T"));
+      exec(r, "INSERT INTO T VALUES (2, 2)");
+    }
+  }
 }

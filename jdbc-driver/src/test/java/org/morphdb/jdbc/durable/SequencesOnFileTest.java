@@ -69,4 +69,22 @@ class SequencesOnFileTest {
       }
     }
   }
+
+  @Test
+  void aRestartUnusedBeforeACheckpointAndACrashIsKept() throws Exception {
+    Path db = dir.resolve("db");
+    try (Connection c = DriverManager.getConnection(url(db))) {
+      exec(c, "CREATE SEQUENCE S START WITH 1");
+      assertEquals(1, next(c, "S"));
+      exec(c, "ALTER SEQUENCE S RESTART WITH 500", "CHECKPOINT");
+      Path crashed = dir.resolve("crashed");
+      copyDirectory(db, crashed); // a crash after the checkpoint: no close
+      try (Connection r = DriverManager.getConnection(url(crashed))) {
+        assertEquals(500, next(r, "S"), "the restart was lost by the checkpoint and the crash");
+      }
+    }
+    try (Connection c = DriverManager.getConnection(url(db))) {
+      assertEquals(500, next(c, "S"), "the restart was lost by the clean close");
+    }
+  }
 }
