@@ -21,7 +21,11 @@ import org.morphdb.engine.DatabaseRegistry;
  * default and commit-synced, in this JVM with the same JDBC code: auto-commit inserts per
  * second with 1, 4 and 16 threads, a batched bulk load, the files' size, and the time to
  * reopen after a clean close and after a crash (MorphDB: the process's files left as a
- * kill leaves them; H2 and HSQLDB: SHUTDOWN IMMEDIATELY, their own crash simulation).
+ * kill leaves them; H2 and HSQLDB: SHUTDOWN IMMEDIATELY, their own crash simulation); then the
+ * reopen after a crash that leaves a long log (MorphDB's automatic checkpoint held off until the
+ * log holds {@link #LONG_LOG_BYTES}; the others run the same updates), and the files' size
+ * after update passes over every row (an update-heavy hour compressed into minutes: files must
+ * not grow without bound).
  */
 public final class DurableBench {
   /** One database setting under test. */
@@ -40,13 +44,26 @@ public final class DurableBench {
       new Setup("HSQLDB synced", "jdbc:hsqldb:file:%s/db;hsqldb.tx=mvcc;hsqldb.write_delay=false",
           "SHUTDOWN IMMEDIATELY", "SA"));
 
+  /** How much log MorphDB's long-log crash leaves behind. */
+  static final long LONG_LOG_BYTES = 100L << 20;
+  /** Rows one UPDATE statement of the update phases changes (one commit each). */
+  private static final int RANGE = 1000;
+
   private final int rows;
   private final double seconds;
+  private final int updatePasses;
   private final PrintStream out;
+  /** Row updates MorphDB's long log took; the other setups run as many. */
+  private long longLogUpdates;
 
   public DurableBench(int rows, double seconds, PrintStream out) {
+    this(rows, seconds, 10, out);
+  }
+
+  public DurableBench(int rows, double seconds, int updatePasses, PrintStream out) {
     this.rows = rows;
     this.seconds = seconds;
+    this.updatePasses = updatePasses;
     this.out = out;
   }
 
@@ -54,16 +71,14 @@ public final class DurableBench {
   public String run() throws Exception {
     StringBuilder md = new StringBuilder();
     md.append(String.format("| database | inserts/s 1 thread | 4 threads | 16 threads | bulk load rows/s "
-        + "| MB per %,d rows | reopen after close | reopen after crash |%n|---|---|---|---|---|---|---|---|%n", rows));
+        + "| MB per %,d rows | reopen after close | reopen after crash | reopen after crash with a long log "
+        + "| MB after %d update passes |%n|---|---|---|---|---|---|---|---|---|---|%n", rows, updatePasses));
     out.print(md);
     for (Setup s : SETUPS) {
       String line = measure(s);
       out.println(line);
       md.append(line).append('\n');
     }
-    String big = bigLogReopen();
-    out.println(big);
-    md.append(big).append('\n');
     return md.toString();
   }
 
@@ -91,50 +106,11 @@ public final class DurableBench {
       double mb = size(dir) / 1e6;
       double reopenClean = reopen(s, dir, false);
       double reopenCrash = reopen(s, dir, true);
-      return String.format("| %s | %,.0f | %,.0f | %,.0f | %,.0f | %.1f | %.2f s | %.2f s |", s.name(), inserts[0],
-          inserts[1], inserts[2], load, mb, reopenClean, reopenCrash);
+      String longLog = reopenAfterLongLog(s, dir);
+      double mbAfterUpdates = sizeAfterUpdatePasses(s, dir) / 1e6;
+      return String.format("| %s | %,.0f | %,.0f | %,.0f | %,.0f | %.1f | %.2f s | %.2f s | %s | %.1f |", s.name(),
+          inserts[0], inserts[1], inserts[2], load, mb, reopenClean, reopenCrash, longLog, mbAfterUpdates);
     } finally {
-      delete(dir);
-    }
-  }
-
-  /** The log's size the crash reopen of {@link #bigLogReopen} replays, at least. */
-  static final long BIG_LOG_BYTES = 100L << 20;
-
-  /**
-   * MorphDB sync with checkpoints held back: the rows bulk-loaded, then updated in batches
-   * until at least {@link #BIG_LOG_BYTES} of log is on disk (100 bytes a row with fewer than
-   * 1M rows, e.g. --quick), then a crash; the time from
-   * connect to the first COUNT(*) is the log's replay.
-   */
-  private String bigLogReopen() throws Exception {
-    Setup s = SETUPS.get(0);
-    Path dir = Files.createTempDirectory("morph-durable-bench");
-    long target = Math.min(BIG_LOG_BYTES, rows * 100L);
-    System.setProperty("morph.checkpoint.logBytes", Long.toString(Long.MAX_VALUE / 2));
-    try {
-      Connection c = connect(s, dir);
-      createTable(c);
-      bulkLoad(c);
-      c.setAutoCommit(false);
-      try (Statement st = c.createStatement()) {
-        for (int from = 0; logBytes(dir) < target; from = (from + 10_000) % rows) {
-          st.executeUpdate("UPDATE T SET B = B + 1 WHERE ID > " + from + " AND ID <= " + (from + 10_000));
-          c.commit();
-        }
-      }
-      double mb = logBytes(dir) / 1e6;
-      DatabaseRegistry.simulateCrash("file:" + dir.toAbsolutePath());
-      System.clearProperty("morph.checkpoint.logBytes");
-      long t0 = System.nanoTime();
-      try (Connection r = connect(s, dir); Statement st = r.createStatement();
-          var rs = st.executeQuery("SELECT COUNT(*) FROM T")) {
-        rs.next();
-        return String.format("MorphDB sync, %,d rows, reopen after a crash with %.0f MB of log: %.2f s",
-            rs.getLong(1), mb, (System.nanoTime() - t0) / 1e9);
-      }
-    } finally {
-      System.clearProperty("morph.checkpoint.logBytes");
       delete(dir);
     }
   }
@@ -221,16 +197,8 @@ public final class DurableBench {
   private double reopen(Setup s, Path dir, boolean afterCrash) throws SQLException {
     if (afterCrash) {
       Connection c = connect(s, dir);
-      try (Statement st = c.createStatement()) {
-        st.executeUpdate("UPDATE T SET A = A + 1 WHERE ID <= " + Math.min(rows, 1000));
-        if (s.crash().equals("morph")) {
-          DatabaseRegistry.simulateCrash("file:" + dir.toAbsolutePath());
-        } else {
-          st.execute(s.crash());
-        }
-      } catch (SQLException e) {
-        // SHUTDOWN IMMEDIATELY may close the statement under us
-      }
+      updateRange(c, 0);
+      crash(s, c, dir);
     }
     long t0 = System.nanoTime();
     try (Connection c = connect(s, dir); Statement st = c.createStatement();
@@ -240,6 +208,74 @@ public final class DurableBench {
         throw new IllegalStateException(s.name() + " reopened with " + rs.getLong(1) + " rows, not " + rows);
       }
       return (System.nanoTime() - t0) / 1e9;
+    }
+  }
+
+  /**
+   * Range updates until MorphDB's log holds {@link #LONG_LOG_BYTES} (its checkpoint held off
+   * meanwhile; the other setups run as many row updates), a crash, and the timed reopen.
+   */
+  private String reopenAfterLongLog(Setup s, Path dir) throws Exception {
+    boolean morph = s.crash().equals("morph");
+    String held = System.setProperty("morph.checkpoint.logBytes", String.valueOf(8 * LONG_LOG_BYTES));
+    long logBytes = 0;
+    try {
+      Connection c = connect(s, dir);
+      long done = 0;
+      long base = morph ? logBytes(dir) : 0;
+      while (morph && longLogUpdates == 0 ? logBytes(dir) - base < LONG_LOG_BYTES : done < longLogUpdates) {
+        done += updateRange(c, done);
+      }
+      if (morph && longLogUpdates == 0) {
+        longLogUpdates = done;
+      }
+      logBytes = morph ? logBytes(dir) - base : 0;
+      crash(s, c, dir);
+    } finally {
+      restore("morph.checkpoint.logBytes", held);
+    }
+    double seconds = reopen(s, dir, false);
+    return morph ? String.format("%.2f s (%,.0f MB)", seconds, logBytes / 1e6) : String.format("%.2f s", seconds);
+  }
+
+  /** The directory's bytes after {@link #updatePasses} passes over every row and a clean close. */
+  private long sizeAfterUpdatePasses(Setup s, Path dir) throws Exception {
+    try (Connection c = connect(s, dir)) {
+      for (long done = 0; done < (long) updatePasses * rows; ) {
+        done += updateRange(c, done);
+      }
+    }
+    return size(dir);
+  }
+
+  /** One auto-commit UPDATE of the {@link #RANGE} rows after the first {@code done} (cyclically). */
+  private int updateRange(Connection c, long done) throws SQLException {
+    long from = done % rows + 1;
+    try (PreparedStatement p = c.prepareStatement("UPDATE T SET A = A + 1, C = ? WHERE ID BETWEEN ? AND ?")) {
+      p.setString(1, "updated " + done);
+      p.setLong(2, from);
+      p.setLong(3, Math.min(rows, from + RANGE - 1));
+      return Math.max(1, p.executeUpdate());
+    }
+  }
+
+  private static void crash(Setup s, Connection c, Path dir) {
+    try (Statement st = c.createStatement()) {
+      if (s.crash().equals("morph")) {
+        DatabaseRegistry.simulateCrash("file:" + dir.toAbsolutePath());
+      } else {
+        st.execute(s.crash());
+      }
+    } catch (SQLException e) {
+      // SHUTDOWN IMMEDIATELY may close the statement under us
+    }
+  }
+
+  private static void restore(String property, String value) {
+    if (value == null) {
+      System.clearProperty(property);
+    } else {
+      System.setProperty(property, value);
     }
   }
 

@@ -28,7 +28,7 @@ final class BenchCommand {
   private static int durable(boolean quick, int rows, PrintStream out) {
     out.printf("MorphDB durable bench%s: file databases, %,d rows bulk-loaded%n", quick ? " (quick)" : "", rows);
     try {
-      new org.morphdb.bench.DurableBench(rows, quick ? 1.0 : 5.0, out).run();
+      new org.morphdb.bench.DurableBench(rows, quick ? 1.0 : 5.0, quick ? 2 : 10, out).run();
       return 0;
     } catch (Exception e) {
       out.println("bench failed: " + e);
