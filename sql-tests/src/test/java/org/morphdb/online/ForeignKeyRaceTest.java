@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -156,7 +157,7 @@ class ForeignKeyRaceTest {
    * clean, later orphaning writes refused); the writers met no error but 23503 on orphaning
    * writes.
    */
-  @Test
+  @RepeatedTest(2)
   void racingWritersOnBothTablesNeverLeaveAValidKeyWithAnOrphan() throws Exception {
     int succeeded = 0;
     int failed = 0;
