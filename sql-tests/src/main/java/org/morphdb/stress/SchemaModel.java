@@ -155,7 +155,8 @@ final class SchemaModel {
    */
   private Change toggleForeignKey(Random rnd) {
     if (foreignKey) {
-      return new Change("ALTER TABLE sc DROP CONSTRAINT " + Workload.FK_NAME, Set.of(), false, m -> m.foreignKey = false);
+      return new Change("ALTER TABLE sc DROP CONSTRAINT " + Workload.FK_NAME, Set.of(), false,
+          m -> m.foreignKey = false);
     }
     String action = List.of("", " ON DELETE CASCADE", " ON DELETE SET NULL").get(rnd.nextInt(3));
     return new Change("ALTER TABLE sc ADD CONSTRAINT " + Workload.FK_NAME + " FOREIGN KEY (pid) REFERENCES sp" + action,

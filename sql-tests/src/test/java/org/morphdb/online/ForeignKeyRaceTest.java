@@ -210,7 +210,8 @@ class ForeignKeyRaceTest {
 
   /** No key: an orphaning write goes through (and the orphan is deleted again, so checks stay clean). */
   static void assertKeyGone(OnlineDb db) throws SQLException {
-    assertEquals(List.of(), rows(db.keeper(), "SELECT CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"));
+    assertEquals(List.of(),
+        rows(db.keeper(), "SELECT CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS"));
     db.awaitAllCaughtUp();
     update(db.connect(1), "INSERT INTO c (id, pid) VALUES (12345678, 12345678)");
     update(db.connect(1), "DELETE FROM c WHERE id = 12345678");

@@ -33,8 +33,8 @@ final class RacingWriters {
     Connection parents = db.connect(2);
     writers.add(db.async(() -> run(i -> {
       boolean bad = i % 3 == 0 && violate.get();
-      return new Write("INSERT INTO c (id, pid) VALUES (" + (base + i) + ", " + (bad ? 900_000 + i : 1000 + i % 10) + ")",
-          bad);
+      int pid = bad ? 900_000 + i : 1000 + i % 10;
+      return new Write("INSERT INTO c (id, pid) VALUES (" + (base + i) + ", " + pid + ")", bad);
     }, children)));
     int[] nextReferenced = {100};
     writers.add(db.async(() -> run(i -> {

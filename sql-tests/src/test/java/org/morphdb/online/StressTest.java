@@ -45,7 +45,8 @@ class StressTest {
     StressConfig config = StressConfig.defaults().withUnsafe("skip-states").withSeeds(4).withMillisPerSeed(5_000)
         .withWorkload(3, 60).withFirstSeed(2_001).withStopSeedOnAnomaly(false);
     StressReport report = StressRunner.run(config);
-    assertTrue(report.seedsWithForeignKeyOrphans() >= 1, () -> "no seed found a FOREIGN KEY orphan with the naive add:\n"
+    assertTrue(report.seedsWithForeignKeyOrphans() >= 1,
+        () -> "no seed found a FOREIGN KEY orphan with the naive add:\n"
         + report.seeds().stream().map(SeedResult::describe).collect(Collectors.joining("\n")));
   }
 
