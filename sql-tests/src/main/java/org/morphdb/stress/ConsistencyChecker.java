@@ -43,6 +43,17 @@ public final class ConsistencyChecker {
     return out;
   }
 
+  /** Children of the stress's parent/child pair whose parent is missing, as "child id → parent key". */
+  static List<String> orphans(Connection c) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(Workload.ORPHANS)) {
+      while (rs.next()) {
+        out.add(rs.getInt(1) + " → " + rs.getInt(2));
+      }
+    }
+    return out;
+  }
+
   /**
    * In one read-only snapshot: reads the whole table with a plain scan, then for each index
    * runs equality and range queries on its leading column (and an equality on all its

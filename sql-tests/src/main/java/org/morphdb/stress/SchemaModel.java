@@ -11,7 +11,8 @@ import java.util.function.Consumer;
 
 /**
  * The stress table's schema as the DDL thread knows it (indexes, added columns, NOT NULL
- * and CHECK constraints), and the random choice of the next schema change.
+ * and CHECK constraints; the FOREIGN KEY of the parent/child pair), and the random choice of
+ * the next schema change.
  */
 final class SchemaModel {
 
@@ -30,8 +31,13 @@ final class SchemaModel {
    *                   NULL on a column the writers sometimes leave NULL)
    * @param mustFail   true when the rules forbid it (e.g. dropping a column an index uses)
    * @param onSuccess  how the schema changes when it succeeds
+   * @param before     a statement run first (null: none), e.g. deleting orphans before a key is added
    */
-  record Change(String sql, Set<String> acceptable, boolean mustFail, Consumer<SchemaModel> onSuccess) {}
+  record Change(String sql, Set<String> acceptable, boolean mustFail, Consumer<SchemaModel> onSuccess, String before) {
+    Change(String sql, Set<String> acceptable, boolean mustFail, Consumer<SchemaModel> onSuccess) {
+      this(sql, acceptable, mustFail, onSuccess, null);
+    }
+  }
 
   private static final List<IndexSpec> BASE_INDEXES = List.of(
       new IndexSpec("IX_K", List.of("K"), false),
@@ -45,6 +51,8 @@ final class SchemaModel {
   private final Set<String> notNull = new TreeSet<>();
   private final Set<String> checks = new TreeSet<>();
   private int nextColumn = 1;
+  /** The FOREIGN KEY of SC on SP exists (VALID) as far as the DDL thread knows. */
+  private boolean foreignKey;
 
   /** The indexes on the base columns the DDL loop creates and drops. */
   static List<IndexSpec> baseIndexes() { return BASE_INDEXES; }
@@ -52,7 +60,13 @@ final class SchemaModel {
   /** Indexes that exist (PUBLIC) as far as the DDL thread knows. */
   List<IndexSpec> indexes() { return List.copyOf(indexes.values()); }
 
+  /** True while the FOREIGN KEY of the parent/child pair exists. */
+  boolean foreignKey() { return foreignKey; }
+
   Change next(Random rnd) {
+    if (rnd.nextInt(100) < 25) {
+      return toggleForeignKey(rnd);
+    }
     int dice = rnd.nextInt(100);
     if (dice < 35) {
       Change c = createIndex(rnd);
@@ -133,5 +147,19 @@ final class SchemaModel {
     }
     return new Change("ALTER TABLE s ADD CONSTRAINT " + name + " CHECK (" + condition + ")", acceptable, false,
         m -> m.checks.add(name));
+  }
+
+  /**
+   * Drops the key, or adds it with a random ON DELETE action after deleting the orphans left
+   * meanwhile; writers keep orphaning, so the add may fail with 23503 (and walk back).
+   */
+  private Change toggleForeignKey(Random rnd) {
+    if (foreignKey) {
+      return new Change("ALTER TABLE sc DROP CONSTRAINT " + Workload.FK_NAME, Set.of(), false,
+          m -> m.foreignKey = false);
+    }
+    String action = List.of("", " ON DELETE CASCADE", " ON DELETE SET NULL").get(rnd.nextInt(3));
+    return new Change("ALTER TABLE sc ADD CONSTRAINT " + Workload.FK_NAME + " FOREIGN KEY (pid) REFERENCES sp" + action,
+        Set.of("23503"), false, m -> m.foreignKey = true, Workload.DELETE_ORPHANS);
   }
 }

@@ -44,7 +44,8 @@ public record SeedResult(long seed, long millis, int anomalyCount, List<String> 
         .append(" — ").append(jobs.size()).append(" jobs (").append(sum("ddl.done")).append(" done, ")
         .append(sum("ddl.failed-as-allowed")).append(" failed as the rules allow), ")
         .append(counter("commits")).append(" commits (").append(counter("commits.multi-statement"))
-        .append(" multi-statement), ").append(counter("read-backs")).append(" read-backs, retries ")
+        .append(" multi-statement) + ").append(counter("commits.family")).append(" on the parent/child pair, ")
+        .append(counter("read-backs")).append(" read-backs, retries ")
         .append(retries()).append(", refused writes ").append(refused()).append(", ")
         .append(counter("checks.index-queries")).append(" index queries checked (")
         .append(counter("checks.index-queries.through-an-index")).append(" through an index), ")
@@ -52,6 +53,9 @@ public record SeedResult(long seed, long millis, int anomalyCount, List<String> 
         .append(counter("millis.checks")).append(" ms, setup ").append(counter("millis.setup"))
         .append(" ms, stopping ").append(counter("millis.stop")).append(" ms, final checks ")
         .append(counter("millis.final")).append(" ms)");
+    if (counter("found.fk-orphans") > 0) {
+      b.append("; FOREIGN KEY orphans found by ").append(counter("found.fk-orphans")).append(" check(s)");
+    }
     for (String a : anomalies) {
       b.append("\n    anomaly: ").append(a);
     }

@@ -43,12 +43,15 @@ final class SeedRun {
     String base = "jdbc:morph:mem:" + name;
     List<Connection> connections = new ArrayList<>();
     List<Writer> writers = new ArrayList<>();
+    List<FamilyWriter> families = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     try {
       Connection admin = DriverManager.getConnection(base + ";" + config.databaseOptions() + ";node=0");
       connections.add(admin);
       TestHooks hooks = Databases.testHooks(name);
       exec(admin, Workload.CREATE_TABLE);
+      exec(admin, Workload.CREATE_PARENT);
+      exec(admin, Workload.CREATE_CHILD);
       // Not needed by DESIGN.md (a DDL is linearized with every later statement), but a
       // statement prepared on a lagging node resolves names in the node's newest catalog,
       // which may not have the table yet; see org.morphdb.online.LinearizabilityTest.
@@ -65,8 +68,18 @@ final class SeedRun {
           writers.add(new Writer(index, node, wc, ownRetries, seed, config.rowsPerWriter(), findings, counters));
         }
       }
-      for (Writer w : writers) {
+      for (int node = 0; node < config.nodes(); node++) {
+        Connection fc = DriverManager.getConnection(base + ";node=" + node);
+        connections.add(fc);
+        families.add(new FamilyWriter(node, node, fc, seed, findings, counters));
+      }
+      for (Runnable w : writers) {
         Thread t = new Thread(w, "stress-" + seed + "-writer-" + threads.size());
+        t.setDaemon(true);
+        threads.add(t);
+      }
+      for (FamilyWriter f : families) {
+        Thread t = new Thread(f, "stress-" + seed + "-family-" + threads.size());
         t.setDaemon(true);
         threads.add(t);
       }
@@ -85,13 +98,15 @@ final class SeedRun {
 
       long stopping = System.nanoTime();
       writers.forEach(Writer::stop);
+      families.forEach(FamilyWriter::stop);
       boolean allStopped = true;
       for (int i = 0; i < threads.size(); i++) {
         threads.get(i).join(JOIN_MILLIS);
         if (threads.get(i).isAlive()) {
           allStopped = false;
           findings.unexpected("writer " + i + " did not stop within " + JOIN_MILLIS / 1000 + " s; it was doing: "
-              + writers.get(i).doing() + "; stack: " + top(threads.get(i).getStackTrace()));
+              + (i < writers.size() ? writers.get(i).doing() : "family writes") + "; stack: "
+              + top(threads.get(i).getStackTrace()));
         }
       }
       counters.add("millis.stop", (System.nanoTime() - stopping) / 1_000_000);
@@ -108,6 +123,7 @@ final class SeedRun {
     } finally {
       findings.requestStop();
       writers.forEach(Writer::stop);
+      families.forEach(FamilyWriter::stop);
       for (Thread t : threads) {
         try {
           t.join(5_000);
@@ -139,6 +155,9 @@ final class SeedRun {
       String outcome;
       long t0 = System.nanoTime();
       try {
+        if (change.before() != null) {
+          before(ddl.get(node), change.before());
+        }
         exec(ddl.get(node), change.sql());
         if (change.mustFail()) {
           findings.unexpected("job " + job + " \"" + change.sql() + "\" succeeded, but the rules forbid it");
@@ -154,6 +173,9 @@ final class SeedRun {
           findings.unexpected("job " + job + " \"" + change.sql() + "\" failed with " + state + ": " + e.getMessage());
         }
         outcome = "failed " + state;
+      }
+      if (change.sql().contains(" FOREIGN KEY ")) {
+        counters.add("fk-jobs." + (outcome.equals("done") ? "added" : "failed"));
       }
       counters.add("millis.ddl", (System.nanoTime() - t0) / 1_000_000);
       jobLog.add(job + " " + change.sql() + " (node " + node + "): " + outcome);
@@ -185,6 +207,7 @@ final class SeedRun {
         for (String m : cmp.mismatches()) {
           findings.anomaly("index query ≠ full scan " + when + ": " + m);
         }
+        checkForeignKey(checker, schema, when);
         return;
       } catch (SQLException e) {
         if ("40001".equals(e.getSQLState()) && attempt < 5) {
@@ -193,6 +216,39 @@ final class SeedRun {
         }
         findings.unexpected("checks " + when + " failed with " + e.getSQLState() + ": " + e.getMessage());
         return;
+      }
+    }
+  }
+
+  /**
+   * CHECK TABLE of the parent/child pair (a VALID key with an orphan: PROBLEM = CONSTRAINT)
+   * and, while the DDL thread knows the key exists, every child whose parent is missing.
+   */
+  private void checkForeignKey(Connection checker, SchemaModel schema, String when) throws SQLException {
+    List<String> problems = new ArrayList<>(ConsistencyChecker.checkTable(checker, Workload.CHILD_TABLE));
+    problems.addAll(ConsistencyChecker.checkTable(checker, Workload.PARENT_TABLE));
+    counters.add("checks.check-table", 2);
+    List<String> orphans = schema.foreignKey() ? ConsistencyChecker.orphans(checker) : List.of();
+    if (problems.isEmpty() && orphans.isEmpty()) {
+      return;
+    }
+    if (!orphans.isEmpty() || problems.stream().anyMatch(p -> p.startsWith(Workload.FK_NAME + " CONSTRAINT"))) {
+      counters.add("found.fk-orphans");
+    }
+    findings.anomaly("FOREIGN KEY " + when + ": CHECK TABLE SC, SP: " + problems.size() + " problem(s), first "
+        + problems.subList(0, Math.min(5, problems.size())) + "; children without a parent while the key exists: "
+        + orphans.size() + ", first " + orphans.subList(0, Math.min(5, orphans.size())));
+  }
+
+  /** The statement a change runs first; the driver retries 40001, anything else is unexpected. */
+  private void before(Connection c, String sql) {
+    try {
+      exec(c, sql);
+    } catch (SQLException e) {
+      if ("40001".equals(e.getSQLState())) {
+        counters.add("gave-up.before-ddl.40001");
+      } else {
+        findings.unexpected("\"" + sql + "\" failed with " + e.getSQLState() + ": " + e.getMessage());
       }
     }
   }

@@ -80,11 +80,13 @@ public record StressConfig(
   /**
    * An unsafe mode. For stale-cache, a lag well above the delay (150 ms vs 2 ms unless set
    * otherwise afterwards) makes nodes act several versions behind, which is what corrupts.
+   * For skip-states, no lag (writers are not slowed by waiting for the catalog) and a delay of
+   * 20 ms: the window between a naive job's snapshot and its one step is what corrupts.
    */
   public StressConfig withUnsafe(String mode) {
     StressConfig c = new StressConfig(seeds, firstSeed, millisPerSeed, nodes, delayMillis, lagMillis, mode,
         writersPerNode, rowsPerWriter, lockTimeoutMillis, stopSeedOnAnomaly, out);
-    return "stale-cache".equals(mode) ? c.withTiming(2, 150) : c;
+    return "stale-cache".equals(mode) ? c.withTiming(2, 150) : "skip-states".equals(mode) ? c.withTiming(20, 0) : c;
   }
 
   public StressConfig withWorkload(int writers, int rows) {
@@ -127,13 +129,17 @@ public record StressConfig(
              [--keep-going]
           Randomized F1 stress: writers on every node (inserts, updates of indexed columns,
           deletes, multi-statement transactions) while a DDL thread loops over CREATE
-          [UNIQUE] INDEX, DROP INDEX, ADD/DROP COLUMN, SET/DROP NOT NULL, ADD/DROP CHECK.
-          After every job: CHECK TABLE, every index query against a full scan; at the end
-          the table against a model of the acknowledged commits. Defaults: 5 seeds, 5 s
+          [UNIQUE] INDEX, DROP INDEX, ADD/DROP COLUMN, SET/DROP NOT NULL, ADD/DROP CHECK,
+          and ADD/DROP FOREIGN KEY between a parent/child pair that one writer per node
+          orphans into (children of missing parents, referenced parents deleted or re-keyed).
+          After every job: CHECK TABLE, every index query against a full scan, orphans
+          while the key exists; at the end the table against a model of the acknowledged
+          commits. Defaults: 5 seeds, 5 s
           each (--minutes M shares M minutes between the seeds, --seconds S is per seed),
           3 nodes, delay 5 ms, lag 20 ms, 3 writers per node, 60 rows per writer. With
-          --unsafe stale-cache the defaults become delay 2 ms, lag 150 ms; the report says
-          how many seeds found anomalies. --keep-going keeps a seed running after its first
+          --unsafe stale-cache the defaults become delay 2 ms, lag 150 ms, with --unsafe
+          skip-states delay 20 ms, lag 0; the report says how many seeds found anomalies,
+          and how many found FOREIGN KEY orphans. --keep-going keeps a seed running after its first
           anomaly. A failing seed prints the command that replays it.
           Exit code: 1 when a seed fails in the safe mode, 0 otherwise.
       """;

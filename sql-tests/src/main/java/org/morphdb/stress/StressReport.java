@@ -15,6 +15,11 @@ public record StressReport(StressConfig config, List<SeedResult> seeds, long mil
     return (int) seeds.stream().filter(s -> s.anomalyCount() > 0).count();
   }
 
+  /** Seeds whose checks found a child without its parent under a VALID key. */
+  public int seedsWithForeignKeyOrphans() {
+    return (int) seeds.stream().filter(s -> s.counter("found.fk-orphans") > 0).count();
+  }
+
   public int seedsWithUnexpectedErrors() {
     return (int) seeds.stream().filter(s -> s.unexpectedCount() > 0).count();
   }
@@ -47,7 +52,8 @@ public record StressReport(StressConfig config, List<SeedResult> seeds, long mil
         .append(" index queries (plain + through an index), ").append(millis / 1000.0).append(" s");
     if (config.unsafe() != null) {
       b.append("\n").append(seedsWithAnomalies()).append(" of ").append(seedsRun())
-          .append(" seeds found anomalies with the safety off");
+          .append(" seeds found anomalies with the safety off")
+          .append("; ").append(seedsWithForeignKeyOrphans()).append(" found FOREIGN KEY orphans");
     } else {
       b.append(failedSeeds().isEmpty() ? "\nPASSED" : "\nFAILED: seeds " + failedSeeds().stream()
           .map(s -> String.valueOf(s.seed())).toList());

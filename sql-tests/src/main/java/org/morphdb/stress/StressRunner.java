@@ -71,6 +71,21 @@ public final class StressRunner {
       ConsistencyChecker.checkTable(c, Workload.TABLE);
       ConsistencyChecker.compareIndexesWithScan(c, Workload.TABLE, indexes, new Random(1));
       s.execute("ALTER TABLE s ADD CONSTRAINT ck_k CHECK (k >= 0)");
+      s.execute(Workload.CREATE_PARENT);
+      s.execute(Workload.CREATE_CHILD);
+      for (String sql : List.of(Workload.INSERT_PARENT, Workload.INSERT_CHILD, Workload.MOVE_CHILD,
+          Workload.MOVE_PARENT, Workload.DELETE_CHILD, Workload.DELETE_PARENT)) {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+          for (int i = 1; i <= ps.getParameterMetaData().getParameterCount(); i++) {
+            ps.setInt(i, sql.startsWith("UPDATE sp") && i == 1 ? 2 : 1);
+          }
+          ps.execute();
+        }
+      }
+      s.execute(Workload.DELETE_ORPHANS);
+      s.execute("ALTER TABLE sc ADD CONSTRAINT " + Workload.FK_NAME + " FOREIGN KEY (pid) REFERENCES sp");
+      ConsistencyChecker.orphans(c);
+      ConsistencyChecker.checkTable(c, Workload.CHILD_TABLE);
     } catch (SQLException e) {
       // only a warm-up: the seeds report whatever is really wrong
     }

@@ -32,6 +32,30 @@ final class Workload {
   static final String BY_KM = "SELECT id FROM s WHERE k = ? AND m = ?";
   static final String ALL_ROWS = "SELECT id, k, u, v, n, m FROM s";
 
+  // --- the parent/child pair the DDL loop adds and drops a FOREIGN KEY between ---------------
+
+  static final String PARENT_TABLE = "SP";
+  static final String CHILD_TABLE = "SC";
+  static final String CREATE_PARENT = "CREATE TABLE sp (id INT PRIMARY KEY, w INT)";
+  static final String CREATE_CHILD = "CREATE TABLE sc (id INT PRIMARY KEY, pid INT)";
+  static final String FK_NAME = "FK_SC";
+  /** Parent keys are 1..PARENTS, shared by every writer; children also refer to PARENTS + 1..3, never a key. */
+  static final int PARENTS = 30;
+  /** Child ids of family writer w are {@code FIRST_CHILD + w * ID_SPACE_PER_WRITER ..}. */
+  static final int FIRST_CHILD = 1_000_000;
+  static final int CHILDREN_PER_WRITER = 40;
+  static final String INSERT_PARENT = "INSERT INTO sp (id, w) VALUES (?, ?)";
+  static final String DELETE_PARENT = "DELETE FROM sp WHERE id = ?";
+  static final String MOVE_PARENT = "UPDATE sp SET id = ? WHERE id = ?";
+  static final String INSERT_CHILD = "INSERT INTO sc (id, pid) VALUES (?, ?)";
+  static final String MOVE_CHILD = "UPDATE sc SET pid = ? WHERE id = ?";
+  static final String DELETE_CHILD = "DELETE FROM sc WHERE id = ?";
+  /** Before the key is added: the orphans left while there was none (the add may still meet new ones). */
+  static final String DELETE_ORPHANS = "DELETE FROM sc WHERE pid IS NOT NULL AND pid NOT IN (SELECT id FROM sp)";
+  /** Children whose parent is missing, at one snapshot. */
+  static final String ORPHANS =
+      "SELECT sc.id, sc.pid FROM sc LEFT JOIN sp ON sp.id = sc.pid WHERE sc.pid IS NOT NULL AND sp.id IS NULL";
+
   static int firstId(int writer) {
     return writer * ID_SPACE_PER_WRITER + 1;
   }

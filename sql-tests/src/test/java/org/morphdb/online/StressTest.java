@@ -30,6 +30,24 @@ class StressTest {
     assertTrue(report.total("commits") > 100, () -> "the writers committed: " + report.summary());
     assertTrue(report.total("checks.index-queries.through-an-index") > 0,
         () -> "index queries went through indexes: " + report.summary());
+    assertTrue(report.total("fk-jobs.added") > 0, () -> "the DDL loop added the FOREIGN KEY: " + report.summary());
+    assertTrue(report.total("commits.family") > 100, () -> "the parent/child pair was written: " + report.summary());
+  }
+
+  /**
+   * unsafe=skip-states, where ADD FOREIGN KEY validates at the job's start snapshot and goes
+   * straight to VALID: writes that orphan a child between that snapshot and VALID are never
+   * checked, and the checks must find the orphans (each seed keeps going past its first
+   * anomaly, since the naive CREATE INDEX corrupts indexes too).
+   */
+  @Test
+  void skipStatesStressFindsForeignKeyOrphans() {
+    StressConfig config = StressConfig.defaults().withUnsafe("skip-states").withSeeds(4).withMillisPerSeed(5_000)
+        .withWorkload(3, 60).withFirstSeed(2_001).withStopSeedOnAnomaly(false);
+    StressReport report = StressRunner.run(config);
+    assertTrue(report.seedsWithForeignKeyOrphans() >= 1,
+        () -> "no seed found a FOREIGN KEY orphan with the naive add:\n"
+        + report.seeds().stream().map(SeedResult::describe).collect(Collectors.joining("\n")));
   }
 
   @Test

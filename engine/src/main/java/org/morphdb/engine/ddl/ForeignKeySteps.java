@@ -27,10 +27,16 @@ import org.morphdb.engine.catalog.UpdateEntry;
 final class ForeignKeySteps {
   private ForeignKeySteps() {}
 
-  static JobPlan add(DdlCommand.AddForeignKey cmd) {
-    return new JobPlan(List.of(
-        Step.of(ENFORCED.name(), (ctx, c) -> enforce(cmd, ctx, c)).then(Step.Operation.VALIDATE),
-        Step.of(VALID.name(), (ctx, c) -> keyState(ctx, c, VALID))),
+  /**
+   * {@code skipStates}: negative control {@code unsafe=skip-states}, the naive add: validate
+   * at a snapshot taken when the job starts and go straight to VALID; writes committed between
+   * that snapshot and VALID are never checked.
+   */
+  static JobPlan add(DdlCommand.AddForeignKey cmd, boolean skipStates) {
+    return new JobPlan(skipStates
+        ? List.of(Step.of(VALID.name(), (ctx, c) -> enforce(cmd, ctx, c, VALID)).then(Step.Operation.VALIDATE))
+        : List.of(Step.of(ENFORCED.name(), (ctx, c) -> enforce(cmd, ctx, c, ENFORCED)).then(Step.Operation.VALIDATE),
+            Step.of(VALID.name(), (ctx, c) -> keyState(ctx, c, VALID))),
         List.of(Step.of("WALK_BACK", (ctx, c) -> keyState(ctx, c, null))));
   }
 
@@ -101,10 +107,11 @@ final class ForeignKeySteps {
     return t.withForeignKeys(keys);
   }
 
-  private static List<UpdateEntry> enforce(DdlCommand.AddForeignKey cmd, JobContext ctx, Catalog c) {
+  private static List<UpdateEntry> enforce(DdlCommand.AddForeignKey cmd, JobContext ctx, Catalog c,
+      ConstraintState state) {
     TableDef child = TableSteps.target(cmd, ctx, c);
     int id = c.nextId();
-    ForeignKeyDef key = define(id, cmd.key(), child, c, ENFORCED);
+    ForeignKeyDef key = define(id, cmd.key(), child, c, state);
     ctx.checkId = id;
     List<UpdateEntry> entries = new ArrayList<>(List.of(new UpdateEntry.ReserveIds(1),
         new UpdateEntry.PutTable(withKey(child, id, key).bumped())));

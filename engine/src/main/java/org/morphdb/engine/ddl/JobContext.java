@@ -11,7 +11,7 @@ public final class JobContext {
   volatile int checkId = -1;
   /** Keyspaces the purge deletes: a dropped index, or a dropped table and its indexes. */
   volatile long[] purgeSpaces = new long[0];
-  /** Negative control skip-states: the snapshot taken when the job started, for the backfill. */
+  /** Negative control skip-states: the snapshot taken when the job started, for the backfill or validation. */
   volatile org.morphdb.engine.storage.SnapshotHandle startSnapshot;
   /** True when IF [NOT] EXISTS made the statement a no-op. */
   volatile boolean noOp;

@@ -288,9 +288,10 @@ public final class JobOperations {
     ForeignKeyDef key = ctx.checkId >= 0
         ? table.foreignKeys().stream().filter(k -> k.id() == ctx.checkId).findFirst().orElse(null) : null;
     try (SnapshotHandle snapshot = store.openSnapshot()) {
+      long s = ctx.startSnapshot != null ? ctx.startSnapshot.ts() : snapshot.ts(); // skip-states: the job's start
       long done = 0;
       long total = store.approximateSize(table.id());
-      Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), snapshot.ts());
+      Iterator<Entry> rows = store.scan(table.id(), KeyRange.all(), s);
       while (rows.hasNext()) {
         Entry e = rows.next();
         Object[] row = PackedRows.unpack(e.value());
@@ -304,7 +305,7 @@ public final class JobOperations {
         }
         if (key != null) {
           Key parentKey = RowCodec.referencedKey(table, key, row);
-          if (parentKey != null && store.get(key.parentTableId(), parentKey, snapshot.ts()) == null) {
+          if (parentKey != null && store.get(key.parentTableId(), parentKey, s) == null) {
             throw MorphException.of(ErrorCode.FOREIGN_KEY_VIOLATION,
                 "Cannot add FOREIGN KEY %s on %s: row %s refers to %s, which does not exist",
                 key.name(), table.name(), e.key(), parentKey);

@@ -19,7 +19,7 @@ final class JobPlanner {
     } else if (command instanceof DdlCommand.AddCheck c) {
       return ConstraintSteps.addCheck(c);
     } else if (command instanceof DdlCommand.AddForeignKey c) {
-      return ForeignKeySteps.add(c);
+      return ForeignKeySteps.add(c, skipStates);
     } else if (command instanceof DdlCommand.DropTable c) {
       return JobPlan.oneStep(Step.of("DROPPED", (ctx, cat) -> TableSteps.dropTable(c, ctx, cat))
           .then(Step.Operation.PURGE));

@@ -35,7 +35,7 @@ public final class JobRunner {
   /** Test hook: called with each step's name before the step commits (may block to script interleavings). */
   private volatile java.util.function.Consumer<String> beforeStep = step -> { };
 
-  /** @param skipStates negative control {@code unsafe=skip-states}: CREATE INDEX without F1 states */
+  /** @param skipStates negative control {@code unsafe=skip-states}: CREATE INDEX, ADD FOREIGN KEY, naively */
   public JobRunner(CatalogLog log, HybridClock clock, long delayMillis, DdlJobs jobs, JobOperations operations,
       boolean skipStates) {
     this.skipStates = skipStates;
@@ -69,7 +69,7 @@ public final class JobRunner {
     JobContext ctx = new JobContext();
     int committed = 0;
     Catalog last = log.latest();
-    if (skipStates && command instanceof DdlCommand.CreateIndex) {
+    if (skipStates && (command instanceof DdlCommand.CreateIndex || command instanceof DdlCommand.AddForeignKey)) {
       ctx.startSnapshot = operations.openSnapshot();
     }
     try {

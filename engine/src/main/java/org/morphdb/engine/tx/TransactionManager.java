@@ -69,6 +69,13 @@ public final class TransactionManager {
       long ts = store.nowTs();
       TableDef initial = node.catalogAt(ts).table(resolved.id()).orElseThrow(
           () -> MorphException.of(ErrorCode.TABLE_NOT_FOUND, "Table '%s' not found", resolved.name()));
+      if (initial.version() != resolved.version()) { // the statement planned with an older schema than I
+        MorphException err = MorphException.of(ErrorCode.SCHEMA_CHANGED,
+            "Transaction aborted: table %s changed from version %d to %d while the statement was planned",
+            resolved.name(), resolved.version(), initial.version());
+        abort(tx, err);
+        throw err;
+      }
       e = new Enlistment(initial.id(), ts, initial);
       tx.enlist(e);
       tx.tableEnlistVersions().put(initial.id(), initial.version());
