@@ -119,6 +119,10 @@ public final class Main {
             Server round trips on loopback, one run: MorphDB's server against H2's TCP server
             and HSQLDB's server (all in this JVM), point select by primary key and auto-commit
             insert with 1 and 16 client threads; ops/s and MorphDB's ratio to the faster.
+        bench-remote --index-build [--compare] [--quick] [--rows N] [--seconds S]
+            Writers on 8 client connections, their writes/s before and during a CREATE INDEX
+            sent by another client on the N-row table (default 1,000,000); --compare adds
+            H2's and HSQLDB's servers.
         bench --durable [--quick] [--rows N]
             File databases side by side: MorphDB (durability=sync and async), H2 and HSQLDB
             file modes (default and commit-synced): auto-commit inserts/s with 1, 4 and 16
