@@ -29,8 +29,8 @@ public final class Main {
             --port P      TCP port (default 9123; 0: any free port)
             --host H      address to listen on (default localhost: only this machine)
             --db NAME=URL a database clients reach as NAME, an embedded URL such as
-                          jdbc:morph:mem:sales;nodes=3 (repeatable; default main=jdbc:morph:mem:main
-                          unless --allow-create is given)
+                          jdbc:morph:mem:sales;nodes=3 or jdbc:morph:file:DIR (repeatable;
+                          default main=jdbc:morph:mem:main unless --allow-create is given)
             --allow-create  clients may create in-memory databases by naming them
             --idle-timeout T  close a connection silent for T (default 10m; 0: never): its
                           transaction rolls back and its locks are released
@@ -40,7 +40,8 @@ public final class Main {
             --tls-cert F --tls-key F  serve TLS with this PEM certificate chain and PKCS#8
                           key; clients add ;tls=true (and tlsCert=FILE to trust a
                           self-signed one); --tls-client-ca F also requires client
-                          certificates signed by that CA
+                          certificates signed by that CA (clients add
+                          tlsKeyStore=FILE;tlsKeyStorePassword=PW)
 
         user NAME
             Reads a password (console, or the first line of stdin) and prints the line of a
