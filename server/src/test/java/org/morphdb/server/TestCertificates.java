@@ -32,12 +32,17 @@ final class TestCertificates {
 
   /** A key store holding a key for {@code user} and its certificate signed by CA {@code authority}. */
   Path signedBy(String authority, String user) throws IOException, InterruptedException {
+    return signedBy(authority, user, "-1d");
+  }
+
+  /** As {@link #signedBy(String, String)}, valid for two days from {@code startDate} (keytool's -startdate, e.g. -10d). */
+  Path signedBy(String authority, String user, String startDate) throws IOException, InterruptedException {
     selfSigned(user);
     Path request = dir.resolve(user + ".csr");
     Path signed = dir.resolve(user + ".cer");
     keytool("-certreq", "-alias", "key", "-keystore", store(user), "-file", request.toString());
     keytool("-gencert", "-rfc", "-alias", "ca", "-keystore", store(authority), "-infile", request.toString(),
-        "-outfile", signed.toString(), "-validity", "2", "-ext", "ku:c=digitalSignature", "-ext", "eku=clientAuth");
+        "-outfile", signed.toString(), "-startdate", startDate, "-validity", "2", "-ext", "ku:c=digitalSignature", "-ext", "eku=clientAuth");
     keytool("-importcert", "-noprompt", "-alias", "ca", "-file", dir.resolve(authority + ".pem").toString(),
         "-keystore", store(user));
     keytool("-importcert", "-alias", "key", "-file", signed.toString(), "-keystore", store(user));

@@ -44,16 +44,27 @@ final class TlsSockets {
   }
 
   /**
-   * Words for a failed connect: a TLS failure that names a certificate may be the server
-   * refusing this client's (TLS 1.3 tells the client only at its first read).
+   * Words for a connect that failed in or right after the TLS handshake, which is how a server
+   * refuses a client certificate: with TLS 1.3 the client learns it only when it next reads or
+   * writes (an alert, or a reset connection), with TLS 1.2 as an alert in the handshake.
    */
-  static String hint(Exception e, RemoteTarget target) {
-    if (!(e instanceof SSLException) || e.getMessage() == null || !e.getMessage().contains("certificate")) {
+  static String hint(Exception e, Socket socket, RemoteTarget target) {
+    boolean sent;
+    if (socket instanceof SSLSocket tls && !(e instanceof java.net.SocketTimeoutException)) {
+      sent = tls.getSession().getLocalCertificates() != null;
+    } else if (e instanceof SSLException && String.valueOf(e.getMessage()).contains("certificate")
+        && String.valueOf(e.getMessage()).contains("alert")) {
+      sent = false;
+    } else {
       return "";
     }
+    if (sent) {
+      return " (the server may not trust the client certificate of tlsKeyStore)";
+    }
+    // a key store whose certificates no CA the server names signed sends none
     return target.tlsKeyStore() == null
-        ? " (a server that requires a client certificate needs tlsKeyStore=FILE)"
-        : " (is the certificate of tlsKeyStore signed by a CA the server trusts?)";
+        ? " (the server may require a client certificate: tlsKeyStore=FILE;tlsKeyStorePassword=...)"
+        : " (the server may require a client certificate signed by a CA it trusts; tlsKeyStore has none)";
   }
 
   private static SSLContext context(RemoteTarget target) throws IOException, GeneralSecurityException {
