@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.api.Session;
@@ -17,7 +20,15 @@ import org.morphdb.engine.durable.DatabaseFiles;
  * JVM, and closed (checkpointed, its directory released) with its last session.
  */
 public final class DatabaseRegistry {
-  private static final Map<String, Database> DATABASES = new HashMap<>();
+  /**
+   * Name → the database, or its opening or closing under way. The lock on this map is held
+   * only to look up and swap entries, never while a database opens or shuts down (recovery,
+   * planner warm-up, a checkpoint): a connect to one database does not wait behind another's.
+   * A completed future holds an open database; one completed with null or failed tells a
+   * waiter to look again (its database closed, or its opening failed for the opener).
+   */
+  private static final Map<String, CompletableFuture<Database>> DATABASES = new HashMap<>();
+  private static volatile Consumer<String> beforeOpen = name -> {};
 
   private DatabaseRegistry() {}
 
@@ -27,26 +38,84 @@ public final class DatabaseRegistry {
     }
     DatabaseOptions requested = DatabaseOptions.parse(options);
     boolean file = name.regionMatches(true, 0, FILE_PREFIX, 0, FILE_PREFIX.length());
-    if (file) {
-      name = FILE_PREFIX + directory(name);
-    }
-    Database db;
-    synchronized (DATABASES) {
-      db = DATABASES.get(name);
-      if (db == null) {
-        db = file ? openFile(name, requested, options) : new Database(name, requested);
-        DATABASES.put(name, db);
-      } else {
-        db.options().checkCompatible(requested, name);
-      }
-      db.sessionOpened();
-    }
+    String key = file ? FILE_PREFIX + directory(name) : name;
+    Database db = acquire(key, file, requested, options);
     try {
       return db.openSession(options);
     } catch (RuntimeException e) {
       sessionClosed(db);
       throw e;
     }
+  }
+
+  /** The open database {@code key}, opened by this call if no other has; its session count taken. */
+  private static Database acquire(String key, boolean file, DatabaseOptions requested, Map<String, String> options) {
+    while (true) {
+      CompletableFuture<Database> entry;
+      boolean opener = false;
+      synchronized (DATABASES) {
+        entry = DATABASES.get(key);
+        if (entry == null) {
+          entry = new CompletableFuture<>();
+          DATABASES.put(key, entry);
+          opener = true;
+        }
+      }
+      Database db = opener ? openAs(entry, key, file, requested, options) : awaitQuietly(entry);
+      if (db == null) {
+        continue; // it closed, or its opener failed: look again
+      }
+      synchronized (DATABASES) {
+        if (DATABASES.get(key) != entry) {
+          continue; // closed since: look again
+        }
+        if (!opener) {
+          db.options().checkCompatible(requested, key);
+        }
+        db.sessionOpened();
+        return db;
+      }
+    }
+  }
+
+  private static Database openAs(CompletableFuture<Database> entry, String key, boolean file,
+      DatabaseOptions requested, Map<String, String> options) {
+    try {
+      beforeOpen.accept(key);
+      Database db = file ? openFile(key, requested, options) : new Database(key, requested);
+      entry.complete(db);
+      return db;
+    } catch (RuntimeException | Error e) {
+      synchronized (DATABASES) {
+        DATABASES.remove(key, entry);
+      }
+      entry.complete(null); // waiters try themselves: their options may open it
+      throw e;
+    }
+  }
+
+  private static Database awaitQuietly(CompletableFuture<Database> entry) {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return entry.get();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          return null;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Tests: runs with a database's name just before this JVM creates or opens it. */
+  public static void beforeOpenForTests(Consumer<String> hook) {
+    beforeOpen = hook == null ? name -> {} : hook;
   }
 
   private static final String FILE_PREFIX = "file:";
@@ -101,10 +170,11 @@ public final class DatabaseRegistry {
   /** The open database named {@code name} (tests reach its store through this). */
   static Database open(String name) {
     String key = name.regionMatches(true, 0, FILE_PREFIX, 0, FILE_PREFIX.length()) ? FILE_PREFIX + directory(name) : name;
-    Database db;
+    CompletableFuture<Database> entry;
     synchronized (DATABASES) {
-      db = DATABASES.get(key);
+      entry = DATABASES.get(key);
     }
+    Database db = entry == null ? null : entry.getNow(null);
     if (db == null) {
       throw MorphException.of(ErrorCode.CANNOT_CONNECT, "No open database named %s", name);
     }
@@ -117,10 +187,14 @@ public final class DatabaseRegistry {
    * opened again from what is on disk.
    */
   public static void simulateCrash(String name) {
+    String key = name.regionMatches(true, 0, FILE_PREFIX, 0, FILE_PREFIX.length()) ? FILE_PREFIX + directory(name) : name;
     Database db;
     synchronized (DATABASES) {
-      db = DATABASES.remove(name.regionMatches(true, 0, FILE_PREFIX, 0, FILE_PREFIX.length())
-          ? FILE_PREFIX + directory(name) : name);
+      CompletableFuture<Database> entry = DATABASES.get(key);
+      db = entry == null ? null : entry.getNow(null);
+      if (db != null) {
+        DATABASES.remove(key);
+      }
     }
     if (db == null) {
       throw MorphException.of(ErrorCode.CANNOT_CONNECT, "No open database named %s", name);
@@ -128,13 +202,28 @@ public final class DatabaseRegistry {
     db.abandon();
   }
 
-  /** Called when a session closes; drops the database with its last session unless keep=true. */
+  /**
+   * Called when a session closes; shuts the database down with its last session unless
+   * keep=true. Until the shutdown (a file database's checkpoint) ends, a connect to the same
+   * name waits for it, then opens the database afresh.
+   */
   static void sessionClosed(Database db) {
+    CompletableFuture<Database> closing = new CompletableFuture<>();
     synchronized (DATABASES) {
+      CompletableFuture<Database> entry = DATABASES.get(db.name());
       // a database no longer registered was shut down or crashed (tests) already
-      if (db.sessionClosedLast() && !db.options().keep() && DATABASES.remove(db.name(), db)) {
-        db.shutdown();
+      if (!db.sessionClosedLast() || db.options().keep() || entry == null || entry.getNow(null) != db) {
+        return;
       }
+      DATABASES.put(db.name(), closing);
+    }
+    try {
+      db.shutdown();
+    } finally {
+      synchronized (DATABASES) {
+        DATABASES.remove(db.name(), closing);
+      }
+      closing.complete(null);
     }
   }
 }

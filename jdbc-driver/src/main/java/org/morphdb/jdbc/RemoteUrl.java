@@ -18,12 +18,14 @@ import org.morphdb.jdbc.remote.RemoteTarget;
  * {@code Properties}: {@code user}, {@code password}, {@code connectTimeout} (ms, default
  * 10000), {@code socketTimeout} (ms, default 0: none), {@code fetchSize} (rows per result
  * chunk, default 1000), {@code tls} (true: TLS, the server's certificate checked against the
- * JVM's trust store, or against {@code tlsCert}, a PEM file, which implies {@code tls=true}).
+ * JVM's trust store, or against {@code tlsCert}, a PEM file, which implies {@code tls=true}),
+ * {@code tlsKeyStore} and {@code tlsKeyStorePassword} (the client's key and certificate, for a
+ * server that requires one; implies {@code tls=true}).
  */
 record RemoteUrl(MorphUrl engine, RemoteTarget target) {
   static final String PREFIX = "jdbc:morph://";
   static final List<String> REMOTE_KEYS = List.of("user", "password", "connectTimeout", "socketTimeout", "fetchSize",
-      "tls", "tlsCert");
+      "tls", "tlsCert", "tlsKeyStore", "tlsKeyStorePassword");
 
   static boolean isRemoteUrl(String url) {
     return url != null && url.regionMatches(true, 0, PREFIX, 0, PREFIX.length());
@@ -65,7 +67,7 @@ record RemoteUrl(MorphUrl engine, RemoteTarget target) {
     RemoteTarget target = new RemoteTarget(hostPort[0], port(url, hostPort[1]), name, engine.options(),
         remote.get("user"), remote.get("password"), count(url, remote, "connectTimeout", 10_000),
         count(url, remote, "socketTimeout", 0), Math.max(1, count(url, remote, "fetchSize", Protocol.DEFAULT_FETCH_ROWS)),
-        tls(url, remote), remote.get("tlsCert"));
+        tls(url, remote), remote.get("tlsCert"), remote.get("tlsKeyStore"), remote.get("tlsKeyStorePassword"));
     return new RemoteUrl(engine, target);
   }
 
@@ -143,11 +145,11 @@ record RemoteUrl(MorphUrl engine, RemoteTarget target) {
     throw malformed(url, key + " must be a whole number >= 0: " + v);
   }
 
-  /** {@code tls=true}, or implied by {@code tlsCert}. */
+  /** {@code tls=true}, or implied by {@code tlsCert} or {@code tlsKeyStore}. */
   private static boolean tls(String url, Map<String, String> remote) throws SQLException {
     String v = remote.get("tls");
     if (v == null) {
-      return remote.containsKey("tlsCert");
+      return remote.containsKey("tlsCert") || remote.containsKey("tlsKeyStore");
     }
     if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
       throw malformed(url, "tls must be true or false: " + v);

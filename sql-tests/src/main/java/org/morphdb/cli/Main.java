@@ -29,8 +29,8 @@ public final class Main {
             --port P      TCP port (default 9123; 0: any free port)
             --host H      address to listen on (default localhost: only this machine)
             --db NAME=URL a database clients reach as NAME, an embedded URL such as
-                          jdbc:morph:mem:sales;nodes=3 (repeatable; default main=jdbc:morph:mem:main
-                          unless --allow-create is given)
+                          jdbc:morph:mem:sales;nodes=3 or jdbc:morph:file:DIR (repeatable;
+                          default main=jdbc:morph:mem:main unless --allow-create is given)
             --allow-create  clients may create in-memory databases by naming them
             --idle-timeout T  close a connection silent for T (default 10m; 0: never): its
                           transaction rolls back and its locks are released
@@ -40,7 +40,8 @@ public final class Main {
             --tls-cert F --tls-key F  serve TLS with this PEM certificate chain and PKCS#8
                           key; clients add ;tls=true (and tlsCert=FILE to trust a
                           self-signed one); --tls-client-ca F also requires client
-                          certificates signed by that CA
+                          certificates signed by that CA (clients add
+                          tlsKeyStore=FILE;tlsKeyStorePassword=PW)
 
         user NAME
             Reads a password (console, or the first line of stdin) and prints the line of a
@@ -119,6 +120,10 @@ public final class Main {
             Server round trips on loopback, one run: MorphDB's server against H2's TCP server
             and HSQLDB's server (all in this JVM), point select by primary key and auto-commit
             insert with 1 and 16 client threads; ops/s and MorphDB's ratio to the faster.
+        bench-remote --index-build [--compare] [--quick] [--rows N] [--seconds S]
+            Writers on 8 client connections, their writes/s before and during a CREATE INDEX
+            sent by another client on the N-row table (default 1,000,000); --compare adds
+            H2's and HSQLDB's servers.
         bench --durable [--quick] [--rows N]
             File databases side by side: MorphDB (durability=sync and async), H2 and HSQLDB
             file modes (default and commit-synced): auto-commit inserts/s with 1, 4 and 16

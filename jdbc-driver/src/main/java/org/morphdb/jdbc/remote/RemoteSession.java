@@ -91,7 +91,7 @@ public final class RemoteSession implements Session {
         throw m;
       }
       throw new MorphException(ErrorCode.CANNOT_CONNECT, "Cannot connect to the MorphDB server at "
-          + target.host() + ":" + target.port() + ": " + e.getMessage(), e);
+          + target.host() + ":" + target.port() + ": " + e.getMessage() + TlsSockets.hint(e, socket, target), e);
     }
   }
 

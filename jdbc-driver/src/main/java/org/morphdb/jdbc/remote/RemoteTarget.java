@@ -14,7 +14,10 @@ import java.util.Map;
  * @param fetchRows        rows per result chunk when a statement names no fetch size
  * @param tls              whether to speak TLS (the server's certificate is checked, host name included)
  * @param tlsCertFile      PEM certificate(s) to trust instead of the JVM's trust store, or null
+ * @param tlsKeyStore      key store (PKCS#12 or JKS) with the client's key and certificate chain,
+ *                         for a server that asks for one, or null
+ * @param tlsKeyStorePassword its password (the key's too), or null for none
  */
 public record RemoteTarget(String host, int port, String database, Map<String, String> options,
     String user, String password, int connectTimeoutMs, int socketTimeoutMs, int fetchRows,
-    boolean tls, String tlsCertFile) {}
+    boolean tls, String tlsCertFile, String tlsKeyStore, String tlsKeyStorePassword) {}

@@ -1,5 +1,6 @@
 package org.morphdb.jdbc.remote;
 
+import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,16 +9,20 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Wraps a connected socket in TLS. The server's certificate must chain to the JVM's trust
- * store (and the {@code javax.net.ssl.*} system properties, which also supply a client
- * certificate when the server asks for one), or to the PEM certificates of {@code tlsCert};
- * its name must match the host, as HTTPS checks it.
+ * store (and the {@code javax.net.ssl.*} system properties), or to the PEM certificates of
+ * {@code tlsCert}; its name must match the host, as HTTPS checks it. A server that requires a
+ * client certificate gets the one of {@code tlsKeyStore} (else of the system properties).
  */
 final class TlsSockets {
   private TlsSockets() {}
@@ -25,7 +30,8 @@ final class TlsSockets {
   static SSLSocket wrap(Socket plain, RemoteTarget target) throws IOException {
     SSLContext context;
     try {
-      context = target.tlsCertFile() == null ? SSLContext.getDefault() : trusting(target.tlsCertFile());
+      context = target.tlsCertFile() == null && target.tlsKeyStore() == null ? SSLContext.getDefault()
+          : context(target);
     } catch (GeneralSecurityException e) {
       throw new IOException("cannot set up TLS: " + e.getMessage(), e);
     }
@@ -37,7 +43,57 @@ final class TlsSockets {
     return tls;
   }
 
-  private static SSLContext trusting(String pemFile) throws IOException, GeneralSecurityException {
+  /**
+   * Words for a connect that failed in or right after the TLS handshake, which is how a server
+   * refuses a client certificate: with TLS 1.3 the client learns it only when it next reads or
+   * writes (an alert, or a reset connection), with TLS 1.2 as an alert in the handshake.
+   */
+  static String hint(Exception e, Socket socket, RemoteTarget target) {
+    boolean sent;
+    if (socket instanceof SSLSocket tls && !(e instanceof java.net.SocketTimeoutException)) {
+      sent = tls.getSession().getLocalCertificates() != null;
+    } else if (e instanceof SSLException && String.valueOf(e.getMessage()).contains("certificate")
+        && String.valueOf(e.getMessage()).contains("alert")) {
+      sent = false;
+    } else {
+      return "";
+    }
+    if (sent) {
+      return " (the server may not trust the client certificate of tlsKeyStore)";
+    }
+    // a key store whose certificates no CA the server names signed sends none
+    return target.tlsKeyStore() == null
+        ? " (the server may require a client certificate: tlsKeyStore=FILE;tlsKeyStorePassword=...)"
+        : " (the server may require a client certificate signed by a CA it trusts; tlsKeyStore has none)";
+  }
+
+  private static SSLContext context(RemoteTarget target) throws IOException, GeneralSecurityException {
+    TrustManager[] trust = null; // null: the JVM's trust store
+    if (target.tlsCertFile() != null) {
+      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(trusted(target.tlsCertFile()));
+      trust = tmf.getTrustManagers();
+    }
+    KeyManager[] keys = null; // null: no client certificate
+    if (target.tlsKeyStore() != null) {
+      char[] password = target.tlsKeyStorePassword() == null ? new char[0]
+          : target.tlsKeyStorePassword().toCharArray();
+      KeyStore store;
+      try {
+        store = KeyStore.getInstance(new File(target.tlsKeyStore()), password);
+      } catch (IOException e) {
+        throw new IOException("cannot read tlsKeyStore " + target.tlsKeyStore() + ": " + e.getMessage(), e);
+      }
+      KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      kmf.init(store, password);
+      keys = kmf.getKeyManagers();
+    }
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(keys, trust, null);
+    return context;
+  }
+
+  private static KeyStore trusted(String pemFile) throws IOException, GeneralSecurityException {
     KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
     trusted.load(null, null);
     try (InputStream in = new FileInputStream(pemFile)) {
@@ -46,10 +102,6 @@ final class TlsSockets {
         trusted.setCertificateEntry("morph-" + i++, c);
       }
     }
-    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    tmf.init(trusted);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, tmf.getTrustManagers(), null);
-    return context;
+    return trusted;
   }
 }
