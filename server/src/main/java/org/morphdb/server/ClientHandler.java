@@ -56,6 +56,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   /** Replies a worker handed to the I/O thread that are not yet written: an inline reply waits for them. */
   private final java.util.concurrent.atomic.AtomicInteger unwritten = new java.util.concurrent.atomic.AtomicInteger();
   private final LockWaits lockWaits = new LockWaits();
+  /** Kept for the connection (a fresh unpacker costs buffers and a decoder): one for the I/O thread, one for the request running. */
+  private final MessageUnpacker routeUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
+  private final MessageUnpacker requestUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
 
   ClientHandler(DatabaseHost host, Executor pool, ServerStats stats, int maxFrameBytes, UserStore users) {
     this.host = host;
@@ -146,7 +149,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private void route(ChannelHandlerContext ctx, byte[] bytes) throws IOException {
     long requestId;
     Op op;
-    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+    {
+      MessageUnpacker u = reading(routeUnpacker, bytes);
       requestId = u.unpackLong();
       op = Op.byId(u.unpackInt());
       if (op == null) {
@@ -167,6 +171,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     if (submit(() -> run(ctx, requestId, op, bytes)) > MAX_QUEUED_REQUESTS) {
       throw new WireFormatException("more than " + MAX_QUEUED_REQUESTS + " requests queued without reading replies");
     }
+  }
+
+  private static MessageUnpacker reading(MessageUnpacker u, byte[] bytes) throws IOException {
+    u.reset(new org.msgpack.core.buffer.ArrayBufferInput(bytes));
+    return u;
   }
 
   /** The statement id an EXECUTE names (its ExecuteCall array's first value). */
@@ -273,7 +282,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private byte[] answer(ChannelHandlerContext ctx, RequestDispatcher d, long requestId, Op op, byte[] bytes) {
     runningRequestId = requestId;
     byte[] reply;
-    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+    try {
+      MessageUnpacker u = reading(requestUnpacker, bytes);
       u.unpackLong();
       u.unpackInt();
       reply = d.handle(requestId, op, u);
