@@ -206,6 +206,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       return false;
     }
     if (reply != null) {
+      stats.request();
       ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
     }
     return true;
@@ -270,6 +271,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     if (reply == null || ctx.executor().isShuttingDown()) {
       return; // a protocol violation closed it, or the server is stopping: the connection closes with it
     }
+    stats.request();
     unwritten.incrementAndGet();
     var written = ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
     written.addListener(f -> unwritten.decrementAndGet());
@@ -294,7 +296,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       runningRequestId = 0;
       Thread.interrupted(); // a CANCEL that came as the request ended must not hit the thread's next task
     }
-    stats.request();
     return reply;
   }
 
