@@ -5,8 +5,6 @@ import org.morphdb.engine.api.RowCursor;
 import org.morphdb.jdbc.remote.Messages;
 import org.morphdb.jdbc.remote.Protocol;
 import org.morphdb.jdbc.remote.WireValues;
-import org.msgpack.core.MessageBufferPacker;
-import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePacker;
 
 /**
@@ -18,20 +16,22 @@ import org.msgpack.core.MessagePacker;
 final class ChunkWriter {
   private ChunkWriter() {}
 
-  record Chunk(int count, byte[] encodedRows, boolean last) {
-    static final Chunk EMPTY = new Chunk(0, new byte[0], true);
+  /** Rows encoded in a connection's reusable buffer: valid until it encodes the next chunk. */
+  record Chunk(int count, byte[] encodedRows, int length, boolean last) {
+    static final Chunk EMPTY = new Chunk(0, new byte[0], 0, true);
 
     void pack(MessagePacker p) throws IOException {
-      Messages.RowChunk.packEncoded(p, count, encodedRows, last);
+      Messages.RowChunk.packEncoded(p, count, encodedRows, length, last);
     }
   }
 
-  static Chunk read(RowCursor cursor, int fetchRows) throws IOException {
+  static Chunk read(RowCursor cursor, int fetchRows, ReplyBuffers buffers) throws IOException {
     int limit = fetchRows > 0 ? fetchRows : Protocol.DEFAULT_FETCH_ROWS;
-    MessageBufferPacker rows = MessagePack.newDefaultBufferPacker();
+    MessagePacker rows = buffers.rows();
+    long start = rows.getTotalWrittenBytes();
     int count = 0;
     boolean last = false;
-    while (count < limit && rows.getBufferSize() < Protocol.CHUNK_BYTES) {
+    while (count < limit && rows.getTotalWrittenBytes() - start < Protocol.CHUNK_BYTES) {
       if (!cursor.next()) {
         last = true;
         break;
@@ -39,6 +39,7 @@ final class ChunkWriter {
       WireValues.packRow(rows, cursor.current());
       count++;
     }
-    return new Chunk(count, rows.toByteArray(), last);
+    rows.flush();
+    return new Chunk(count, buffers.rowBytes(), buffers.rowLength(), last);
   }
 }

@@ -9,6 +9,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
 import java.util.concurrent.Executor;
 import org.morphdb.engine.api.ErrorCode;
+import org.morphdb.engine.api.LockWaits;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.api.Session;
 import org.morphdb.jdbc.remote.Messages;
@@ -22,7 +23,9 @@ import org.msgpack.core.MessageUnpacker;
 /**
  * One client connection, after the magic bytes and the frame decoder: the handshake, then
  * requests run one after another on the worker pool (engine calls block), except CANCEL,
- * which is handled at once on the I/O thread so it can reach a running statement.
+ * which is handled at once on the I/O thread so it can reach a running statement, and the
+ * requests that cannot block (a known-quick auto-commit statement, lock waits refused), which
+ * run on the I/O thread when none is queued: a round trip then costs no thread hand-offs.
  *
  * <p>Whatever breaks the protocol (a frame that does not decode, an unknown operation, a
  * client that sends many requests without reading replies) closes this connection only.
@@ -50,6 +53,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
   private enum Stage { HELLO, CLIENT_FIRST, CLIENT_FINAL, OPENING, SESSION }
   private volatile boolean gone;
+  /** Replies a worker handed to the I/O thread that are not yet written: an inline reply waits for them. */
+  private final java.util.concurrent.atomic.AtomicInteger unwritten = new java.util.concurrent.atomic.AtomicInteger();
+  private final LockWaits lockWaits = new LockWaits();
+  /** Kept for the connection (a fresh unpacker costs buffers and a decoder): one for the I/O thread, one for the request running. */
+  private final MessageUnpacker routeUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
+  private final MessageUnpacker requestUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
 
   ClientHandler(DatabaseHost host, Executor pool, ServerStats stats, int maxFrameBytes, UserStore users) {
     this.host = host;
@@ -140,7 +149,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private void route(ChannelHandlerContext ctx, byte[] bytes) throws IOException {
     long requestId;
     Op op;
-    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+    {
+      MessageUnpacker u = reading(routeUnpacker, bytes);
       requestId = u.unpackLong();
       op = Op.byId(u.unpackInt());
       if (op == null) {
@@ -154,10 +164,52 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         return;
       }
+      if (runInline(ctx, requestId, op, op == Op.EXECUTE ? peekStatementId(u) : 0, bytes)) {
+        return;
+      }
     }
     if (submit(() -> run(ctx, requestId, op, bytes)) > MAX_QUEUED_REQUESTS) {
       throw new WireFormatException("more than " + MAX_QUEUED_REQUESTS + " requests queued without reading replies");
     }
+  }
+
+  private static MessageUnpacker reading(MessageUnpacker u, byte[] bytes) throws IOException {
+    u.reset(new org.msgpack.core.buffer.ArrayBufferInput(bytes));
+    return u;
+  }
+
+  /** The statement id an EXECUTE names (its ExecuteCall array's first value). */
+  private static long peekStatementId(MessageUnpacker u) throws IOException {
+    u.unpackArrayHeader();
+    return u.unpackLong();
+  }
+
+  /**
+   * Runs the request here on the I/O thread when it cannot block and nothing of this
+   * connection is queued, running or unwritten (replies stay in order); false when it must go
+   * to the worker pool. A lock wait is refused: the statement, in auto-commit, rolls back and
+   * runs again on a worker, where it may wait.
+   */
+  private boolean runInline(ChannelHandlerContext ctx, long requestId, Op op, long statementId, byte[] bytes) {
+    RequestDispatcher d = dispatcher;
+    if (d == null || unwritten.get() != 0 || !serial.idle() || !d.runsInline(op, statementId)) {
+      return false;
+    }
+    byte[] reply;
+    lockWaits.begin();
+    try {
+      reply = answer(ctx, d, requestId, op, bytes);
+    } finally {
+      lockWaits.end();
+    }
+    if (reply != null && lockWaits.refused() && d.failed()) {
+      return false;
+    }
+    if (reply != null) {
+      stats.request();
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
+    }
+    return true;
   }
 
   private int submit(Runnable task) {
@@ -209,32 +261,42 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /** On a worker: runs a request and hands its reply to the I/O thread. */
   private void run(ChannelHandlerContext ctx, long requestId, Op op, byte[] bytes) {
     RequestDispatcher d = dispatcher;
     if (gone || d == null) {
       return;
     }
+    byte[] reply = answer(ctx, d, requestId, op, bytes);
+    if (reply == null || ctx.executor().isShuttingDown()) {
+      return; // a protocol violation closed it, or the server is stopping: the connection closes with it
+    }
+    stats.request();
+    unwritten.incrementAndGet();
+    var written = ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
+    written.addListener(f -> unwritten.decrementAndGet());
+    if (op == Op.CLOSE) {
+      written.addListener(f -> ctx.close());
+    }
+  }
+
+  /** The reply to a request, or null when it broke the protocol (the connection is closing). */
+  private byte[] answer(ChannelHandlerContext ctx, RequestDispatcher d, long requestId, Op op, byte[] bytes) {
     runningRequestId = requestId;
     byte[] reply;
-    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+    try {
+      MessageUnpacker u = reading(requestUnpacker, bytes);
       u.unpackLong();
       u.unpackInt();
       reply = d.handle(requestId, op, u);
     } catch (IOException | RuntimeException e) {
       protocolViolation(ctx, e);
-      return;
+      return null;
     } finally {
       runningRequestId = 0;
-      Thread.interrupted(); // a CANCEL that came as the request ended must not hit the pool's next task
+      Thread.interrupted(); // a CANCEL that came as the request ended must not hit the thread's next task
     }
-    stats.request();
-    if (ctx.executor().isShuttingDown()) {
-      return; // the server is stopping: the connection closes with it
-    }
-    var written = ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
-    if (op == Op.CLOSE) {
-      written.addListener(f -> ctx.close());
-    }
+    return reply;
   }
 
   private void protocolViolation(ChannelHandlerContext ctx, Throwable e) {

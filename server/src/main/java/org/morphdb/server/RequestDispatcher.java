@@ -7,6 +7,7 @@ import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.ExecuteRequest;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.api.PrepareRequest;
+import org.morphdb.engine.api.PrepareResponse;
 import org.morphdb.engine.api.Response;
 import org.morphdb.engine.api.RowCursor;
 import org.morphdb.engine.api.Session;
@@ -16,8 +17,6 @@ import org.morphdb.jdbc.remote.Protocol;
 import org.morphdb.jdbc.remote.Protocol.Op;
 import org.morphdb.jdbc.remote.WireFormatException;
 import org.morphdb.jdbc.remote.WireValues;
-import org.msgpack.core.MessageBufferPacker;
-import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePackException;
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
@@ -30,9 +29,20 @@ import org.msgpack.core.MessageUnpacker;
  * reply (the connection goes on). Used by one thread at a time.
  */
 final class RequestDispatcher implements AutoCloseable {
+  /** A statement may run on the I/O thread when its last run took less than this. */
+  static final long INLINE_NANOS = 1_000_000;
   private final Session session;
   private final Map<Long, RowCursor> cursors = new HashMap<>();
+  /** Prepared statements of this connection: their kind and how long their last run took. */
+  private final Map<Long, Known> statements = new HashMap<>();
+  private final ReplyBuffers buffers = new ReplyBuffers();
   private long lastCursorId;
+  private boolean failed;
+
+  private static final class Known {
+    StatementKind kind;
+    long lastNanos = Long.MAX_VALUE; // never run: its cost is unknown
+  }
 
   RequestDispatcher(Session session) {
     this.session = session;
@@ -40,34 +50,52 @@ final class RequestDispatcher implements AutoCloseable {
 
   Session session() { return session; }
 
+  /**
+   * Whether a request may run on the I/O thread: a PING, or the EXECUTE of a prepared query
+   * or DML statement in auto-commit whose last run took under {@link #INLINE_NANOS}. Such a
+   * statement can wait only for locks, which the caller refuses with {@code LockWaits}
+   * (docs/decisions.md, "Server mode round trips").
+   */
+  boolean runsInline(Op op, long statementId) {
+    if (op == Op.PING) {
+      return true;
+    }
+    if (op != Op.EXECUTE || !session.autoCommit() || session.inTransaction()) {
+      return false;
+    }
+    Known k = statements.get(statementId);
+    return k != null && (k.kind == StatementKind.QUERY || k.kind == StatementKind.DML) && k.lastNanos < INLINE_NANOS;
+  }
+
+  /** Whether the last reply {@link #handle} made was an error. */
+  boolean failed() { return failed; }
+
   /** The reply to a request frame; {@code op} and {@code requestId} are already read from {@code u}. */
   byte[] handle(long requestId, Op op, MessageUnpacker u) throws IOException {
-    MessageBufferPacker reply = MessagePack.newDefaultBufferPacker();
+    MessagePacker reply = buffers.payload();
     Runnable call = decode(op, u, reply);
     if (u.hasNext()) {
       throw new WireFormatException("trailing bytes after the arguments of " + op);
     }
-    MessageBufferPacker out = MessagePack.newDefaultBufferPacker();
+    failed = false;
     try {
       call.run();
-      out.packLong(requestId).packInt(Protocol.STATUS_OK).packInt(state());
-      out.writePayload(reply.toByteArray());
+      return buffers.frame(requestId, Protocol.STATUS_OK, state());
     } catch (MorphException e) {
-      errorReply(out, requestId, e);
+      return errorReply(requestId, e);
     } catch (WireFormatException e) {
       throw e;
     } catch (RuntimeException | StackOverflowError e) {
-      errorReply(out, requestId, new MorphException(ErrorCode.INTERNAL_ERROR,
+      return errorReply(requestId, new MorphException(ErrorCode.INTERNAL_ERROR,
           "Internal error in the MorphDB server: " + e, e));
     }
-    return out.toByteArray();
   }
 
-  private void errorReply(MessageBufferPacker out, long requestId, MorphException e) {
+  private byte[] errorReply(long requestId, MorphException e) {
+    failed = true;
     try {
-      out.clear();
-      out.packLong(requestId).packInt(Protocol.STATUS_ERROR).packInt(safeState());
-      Messages.WireError.of(e).pack(out);
+      Messages.WireError.of(e).pack(buffers.payload());
+      return buffers.frame(requestId, Protocol.STATUS_ERROR, safeState());
     } catch (IOException io) {
       throw new IllegalStateException(io);
     }
@@ -78,12 +106,12 @@ final class RequestDispatcher implements AutoCloseable {
     switch (op) {
       case PREPARE: {
         String sql = WireValues.string(u);
-        return io(() -> Messages.packPrepared(reply, session.prepare(new PrepareRequest(sql))));
+        return io(() -> Messages.packPrepared(reply, known(session.prepare(new PrepareRequest(sql)))));
       }
       case REPREPARE: {
         long id = u.unpackLong();
         Map<Integer, Integer> versions = WireValues.unpackVersions(u);
-        return io(() -> Messages.packPrepared(reply, session.reprepare(id, versions)));
+        return io(() -> Messages.packPrepared(reply, known(session.reprepare(id, versions))));
       }
       case EXECUTE: {
         Messages.ExecuteCall call = Messages.ExecuteCall.unpack(u);
@@ -100,7 +128,10 @@ final class RequestDispatcher implements AutoCloseable {
       }
       case CLOSE_STATEMENT: {
         long id = u.unpackLong();
-        return () -> session.closeStatement(id);
+        return () -> {
+          statements.remove(id);
+          session.closeStatement(id);
+        };
       }
       case COMMIT:
         return session::commit;
@@ -136,14 +167,31 @@ final class RequestDispatcher implements AutoCloseable {
     };
   }
 
+  private PrepareResponse known(PrepareResponse r) {
+    statements.computeIfAbsent(r.statementId(), id -> new Known()).kind = r.kind();
+    return r;
+  }
+
   private void execute(Messages.ExecuteCall call, MessagePacker reply) throws IOException {
+    Known k = call.statementId() > 0 ? statements.get(call.statementId()) : null;
+    long start = System.nanoTime();
+    try {
+      executeTimed(call, reply);
+    } finally {
+      if (k != null) {
+        k.lastNanos = System.nanoTime() - start;
+      }
+    }
+  }
+
+  private void executeTimed(Messages.ExecuteCall call, MessagePacker reply) throws IOException {
     Response r = session.execute(new ExecuteRequest(call.statementId(), call.sql(), call.parameters(),
         call.clientTableVersions(), call.maxRows(), call.generatedKeyColumns()));
     long cursorId = 0;
     ChunkWriter.Chunk chunk = ChunkWriter.Chunk.EMPTY;
     if (r.kind() == StatementKind.QUERY && r.rows() != null) {
       try {
-        chunk = ChunkWriter.read(r.rows(), call.fetchRows());
+        chunk = ChunkWriter.read(r.rows(), call.fetchRows(), buffers);
       } catch (IOException | RuntimeException e) {
         r.rows().close();
         throw e;
@@ -167,7 +215,7 @@ final class RequestDispatcher implements AutoCloseable {
     }
     ChunkWriter.Chunk chunk;
     try {
-      chunk = ChunkWriter.read(cursor, rows);
+      chunk = ChunkWriter.read(cursor, rows, buffers);
     } catch (RuntimeException e) {
       closeCursor(cursorId);
       throw e;

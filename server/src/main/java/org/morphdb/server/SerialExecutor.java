@@ -27,6 +27,11 @@ final class SerialExecutor {
     return before;
   }
 
+  /** Whether no task is queued or running. */
+  synchronized boolean idle() {
+    return !running;
+  }
+
   private void drain() {
     while (true) {
       Runnable task;

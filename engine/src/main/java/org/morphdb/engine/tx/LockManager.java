@@ -239,6 +239,9 @@ public final class LockManager {
             removeIfUnused(entry);
             return false;
           }
+          if (!waited && org.morphdb.engine.api.LockWaits.refuseWait()) {
+            throw conflict(entry, "the caller may not wait for a lock");
+          }
           if (waited) {
             waitOn(tx, entry, deadline);
             continue;

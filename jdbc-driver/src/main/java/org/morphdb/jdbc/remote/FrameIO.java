@@ -17,6 +17,17 @@ final class FrameIO {
     out.flush();
   }
 
+  /** Writes what {@code payload} holds as one frame. */
+  static void write(OutputStream out, java.io.ByteArrayOutputStream payload) throws IOException {
+    int length = payload.size();
+    out.write(length >>> 24);
+    out.write(length >>> 16);
+    out.write(length >>> 8);
+    out.write(length);
+    payload.writeTo(out);
+    out.flush();
+  }
+
   static byte[] read(DataInputStream in) throws IOException {
     int length = in.readInt();
     if (length < 0 || length > Protocol.MAX_FRAME_BYTES) {

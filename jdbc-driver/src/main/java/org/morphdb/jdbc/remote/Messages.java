@@ -177,9 +177,10 @@ public final class Messages {
     }
 
     /** The same chunk from rows already encoded one after another ({@link WireValues#packRow}). */
-    public static void packEncoded(MessagePacker p, int count, byte[] encodedRows, boolean last) throws IOException {
+    public static void packEncoded(MessagePacker p, int count, byte[] encodedRows, int length, boolean last)
+        throws IOException {
       p.packArrayHeader(2).packArrayHeader(count);
-      p.writePayload(encodedRows);
+      p.writePayload(encodedRows, 0, length);
       p.packBoolean(last);
     }
 

@@ -54,6 +54,10 @@ public final class RemoteSession implements Session {
   private volatile int state;
   private volatile boolean closed;
   private volatile int fetchRows;
+  /** A request is packed here (kept for the session: a fresh packer costs an 8 KiB buffer), under callLock. */
+  private final java.io.ByteArrayOutputStream request = new java.io.ByteArrayOutputStream(256);
+  private final MessagePacker requestPacker = MessagePack.newDefaultPacker(request);
+  private final MessageUnpacker replyUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
 
   private RemoteSession(Socket socket, Welcome welcome, int defaultFetchRows) throws IOException {
     this.socket = socket;
@@ -300,16 +304,19 @@ public final class RemoteSession implements Session {
     }
     long id = ++lastRequestId;
     try {
-      MessageBufferPacker p = MessagePack.newDefaultBufferPacker();
+      MessagePacker p = requestPacker;
+      p.clear();
+      request.reset();
       p.packLong(id).packInt(op.id());
       args.pack(p);
-      if (p.getBufferSize() > maxFrameBytes) {
-        throw new MorphException(ErrorCode.REQUEST_TOO_LARGE, "The request of " + p.getBufferSize()
+      p.flush();
+      if (request.size() > maxFrameBytes) {
+        throw new MorphException(ErrorCode.REQUEST_TOO_LARGE, "The request of " + request.size()
             + " bytes is larger than the server accepts (" + maxFrameBytes + " bytes)");
       }
       synchronized (writeLock) {
         runningRequestId = id;
-        FrameIO.write(out, p);
+        FrameIO.write(out, request);
       }
     } catch (IllegalArgumentException e) {
       runningRequestId = 0;
@@ -332,7 +339,9 @@ public final class RemoteSession implements Session {
   }
 
   private <T> T readReply(long id, Result<T> result) throws IOException {
-    try (MessageUnpacker u = MessagePack.newDefaultUnpacker(FrameIO.read(in))) {
+    MessageUnpacker u = replyUnpacker;
+    u.reset(new org.msgpack.core.buffer.ArrayBufferInput(FrameIO.read(in)));
+    {
       long replyId = u.unpackLong();
       if (replyId != id) {
         throw new WireFormatException("reply to request " + replyId + " while waiting for " + id);
