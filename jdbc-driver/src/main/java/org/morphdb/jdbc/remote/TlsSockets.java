@@ -39,7 +39,16 @@ final class TlsSockets {
     SSLParameters parameters = tls.getSSLParameters();
     parameters.setEndpointIdentificationAlgorithm("HTTPS");
     tls.setSSLParameters(parameters);
-    tls.startHandshake();
+    try {
+      tls.startHandshake();
+    } catch (java.net.SocketTimeoutException e) {
+      throw e;
+    } catch (IOException e) {
+      // a refusal may come as a reset while the handshake still writes: name it here, where the
+      // session being negotiated still tells whether a client certificate went out
+      String hint = hint(e, tls, target);
+      throw hint.isEmpty() ? e : new IOException(e.getMessage() + hint, e);
+    }
     return tls;
   }
 
@@ -51,7 +60,8 @@ final class TlsSockets {
   static String hint(Exception e, Socket socket, RemoteTarget target) {
     boolean sent;
     if (socket instanceof SSLSocket tls && !(e instanceof java.net.SocketTimeoutException)) {
-      sent = tls.getSession().getLocalCertificates() != null;
+      javax.net.ssl.SSLSession session = tls.getHandshakeSession();
+      sent = (session != null ? session : tls.getSession()).getLocalCertificates() != null;
     } else if (e instanceof SSLException && String.valueOf(e.getMessage()).contains("certificate")
         && String.valueOf(e.getMessage()).contains("alert")) {
       sent = false;
