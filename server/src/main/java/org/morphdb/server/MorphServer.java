@@ -9,9 +9,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.ssl.ClientAuth;
@@ -43,15 +41,16 @@ public final class MorphServer implements AutoCloseable {
   private final ServerStats stats = new ServerStats();
   private final Channel serverChannel;
   private final SslContext tls;
+  private final Transport transport = Transport.chosen();
   private volatile boolean closed;
 
   private MorphServer(ServerConfig config) throws SQLException, InterruptedException {
     this.config = config;
     this.tls = tlsContext(config.tls());
     this.host = new DatabaseHost(config.databases(), config.allowCreate());
-    this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    this.bossGroup = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
-        NioIoHandler.newFactory());
+        transport.ioHandlers());
     this.workers = workerPool();
     try {
       this.serverChannel = bootstrap().bind(config.host(), config.port()).sync().channel();
@@ -69,7 +68,7 @@ public final class MorphServer implements AutoCloseable {
   private ServerBootstrap bootstrap() {
     return new ServerBootstrap()
         .group(bossGroup, ioGroup)
-        .channel(NioServerSocketChannel.class)
+        .channel(transport.serverChannel())
         .option(ChannelOption.SO_BACKLOG, 1024)
         .childOption(ChannelOption.TCP_NODELAY, true)
         .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -128,6 +127,9 @@ public final class MorphServer implements AutoCloseable {
   }
 
   public ServerConfig config() { return config; }
+
+  /** The socket transport in use: "epoll" or "nio". */
+  public String transport() { return transport.name().toLowerCase(java.util.Locale.ROOT); }
 
   public ServerStats stats() { return stats; }
 

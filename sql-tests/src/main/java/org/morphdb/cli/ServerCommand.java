@@ -62,7 +62,7 @@ final class ServerCommand {
       throw new UsageException("cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage());
     }
     String where = config.host() + ":" + server.port();
-    out.println("MorphDB server listening on " + where + " (protocol " + Protocol.VERSION + ")");
+    out.println("MorphDB server listening on " + where + " (protocol " + Protocol.VERSION + ", " + server.transport() + ")");
     for (Map.Entry<String, String> db : config.databases().entrySet()) {
       out.println("  jdbc:morph://" + where + "/" + db.getKey() + "   (" + db.getValue() + ")");
     }
