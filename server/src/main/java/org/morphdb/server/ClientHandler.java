@@ -2,7 +2,6 @@ package org.morphdb.server;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -117,7 +116,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     stage = Stage.CLIENT_FIRST;
     MessageBufferPacker reply = MessagePack.newDefaultBufferPacker();
     reply.packInt(Protocol.STATUS_AUTH).packString(Protocol.SCRAM_MECHANISM);
-    ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
+    ctx.writeAndFlush(framed(ctx, reply.toByteArray()));
   }
 
   /** One SCRAM step: client-first gets server-first; client-final gets the session. */
@@ -132,7 +131,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         stage = Stage.CLIENT_FINAL;
         MessageBufferPacker reply = MessagePack.newDefaultBufferPacker();
         reply.packInt(Protocol.STATUS_AUTH).packString(serverFirst);
-        ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
+        ctx.writeAndFlush(framed(ctx, reply.toByteArray()));
         return;
       }
       String serverFinal = scram.serverFinal(message);
@@ -195,7 +194,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     if (d == null || unwritten.get() != 0 || !serial.idle() || !d.runsInline(op, statementId)) {
       return false;
     }
-    byte[] reply;
+    ReplyBuffers reply;
     lockWaits.begin();
     try {
       reply = answer(ctx, d, requestId, op, bytes);
@@ -207,7 +206,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
     if (reply != null) {
       stats.request();
-      ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
+      ctx.writeAndFlush(framed(ctx, reply), ctx.voidPromise()); // a failed write reaches exceptionCaught
     }
     return true;
   }
@@ -241,7 +240,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       new Messages.Welcome(Protocol.VERSION, hello.features() & Protocol.FEATURES, session.nodeId(),
           dispatcher.state(), maxFrameBytes).pack(reply);
       stage = Stage.SESSION;
-      ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()));
+      ctx.writeAndFlush(framed(ctx, reply.toByteArray()));
     } catch (MorphException e) {
       refuse(ctx, reply, e);
     } catch (IOException | RuntimeException e) {
@@ -254,7 +253,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       reply.clear();
       reply.packInt(Protocol.STATUS_ERROR);
       Messages.WireError.of(e).pack(reply);
-      ctx.writeAndFlush(Unpooled.wrappedBuffer(reply.toByteArray()))
+      ctx.writeAndFlush(framed(ctx, reply.toByteArray()))
           .addListener(f -> ctx.close());
     } catch (IOException io) {
       ctx.close();
@@ -267,13 +266,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     if (gone || d == null) {
       return;
     }
-    byte[] reply = answer(ctx, d, requestId, op, bytes);
+    ReplyBuffers reply = answer(ctx, d, requestId, op, bytes);
     if (reply == null || ctx.executor().isShuttingDown()) {
       return; // a protocol violation closed it, or the server is stopping: the connection closes with it
     }
     stats.request();
     unwritten.incrementAndGet();
-    var written = ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
+    var written = ctx.writeAndFlush(framed(ctx, reply));
     written.addListener(f -> unwritten.decrementAndGet());
     if (op == Op.CLOSE) {
       written.addListener(f -> ctx.close());
@@ -281,9 +280,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   }
 
   /** The reply to a request, or null when it broke the protocol (the connection is closing). */
-  private byte[] answer(ChannelHandlerContext ctx, RequestDispatcher d, long requestId, Op op, byte[] bytes) {
+  private ReplyBuffers answer(ChannelHandlerContext ctx, RequestDispatcher d, long requestId, Op op, byte[] bytes) {
     runningRequestId = requestId;
-    byte[] reply;
+    ReplyBuffers reply;
     try {
       MessageUnpacker u = reading(requestUnpacker, bytes);
       u.unpackLong();
@@ -297,6 +296,21 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       Thread.interrupted(); // a CANCEL that came as the request ended must not hit the thread's next task
     }
     return reply;
+  }
+
+  /**
+   * One frame in one buffer: the 4-byte length, then the payload (the server writes its frames
+   * whole, a single write each, rather than through a length prepender's second buffer).
+   */
+  private static ByteBuf framed(ChannelHandlerContext ctx, byte[] payload) {
+    return ctx.alloc().ioBuffer(4 + payload.length).writeInt(payload.length).writeBytes(payload);
+  }
+
+  /** The reply in {@code r} as one frame, copied out of the connection's buffers. */
+  private static ByteBuf framed(ChannelHandlerContext ctx, ReplyBuffers r) {
+    int length = r.frameLength();
+    return ctx.alloc().ioBuffer(4 + length).writeInt(length)
+        .writeBytes(r.head(), 0, r.headLength()).writeBytes(r.body(), 0, r.bodyLength());
   }
 
   private void protocolViolation(ChannelHandlerContext ctx, Throwable e) {

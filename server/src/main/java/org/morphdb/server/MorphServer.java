@@ -11,7 +11,6 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
-import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -85,7 +84,6 @@ public final class MorphServer implements AutoCloseable {
                 .addLast(new IdleStateHandler(config.idleTimeoutMs(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast(new MagicDecoder())
                 .addLast(new LengthFieldBasedFrameDecoder(config.maxFrameBytes(), 0, 4, 0, 4))
-                .addLast(new LengthFieldPrepender(4))
                 .addLast(new ClientHandler(host, workers, stats, config.maxFrameBytes(), config.users()));
           }
         });

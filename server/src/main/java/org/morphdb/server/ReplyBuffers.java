@@ -58,14 +58,25 @@ final class ReplyBuffers {
 
   int rowLength() { return rowBytes.size(); }
 
-  /** The reply frame's payload: {@code requestId, status, state}, then what was packed in {@link #payload()}. */
-  byte[] frame(long requestId, int status, int state) throws IOException {
+  /**
+   * Closes the reply packed in {@link #payload()}: packs its head, {@code requestId, status,
+   * state}, and returns these buffers, whose {@link #frameLength()} bytes a caller copies out
+   * with {@link #head()} then {@link #body()} (valid until the next reply begins).
+   */
+  ReplyBuffers frame(long requestId, int status, int state) throws IOException {
     cleared(head, headBytes).packLong(requestId).packInt(status).packInt(state).flush();
     payload.flush();
-    int h = headBytes.size();
-    byte[] frame = new byte[h + payloadBytes.size()];
-    System.arraycopy(headBytes.array(), 0, frame, 0, h);
-    System.arraycopy(payloadBytes.array(), 0, frame, h, payloadBytes.size());
-    return frame;
+    return this;
   }
+
+  /** The frame's payload length: head and body, without the 4-byte length in front. */
+  int frameLength() { return headBytes.size() + payloadBytes.size(); }
+
+  byte[] head() { return headBytes.array(); }
+
+  int headLength() { return headBytes.size(); }
+
+  byte[] body() { return payloadBytes.array(); }
+
+  int bodyLength() { return payloadBytes.size(); }
 }

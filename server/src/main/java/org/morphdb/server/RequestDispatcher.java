@@ -70,8 +70,11 @@ final class RequestDispatcher implements AutoCloseable {
   /** Whether the last reply {@link #handle} made was an error. */
   boolean failed() { return failed; }
 
-  /** The reply to a request frame; {@code op} and {@code requestId} are already read from {@code u}. */
-  byte[] handle(long requestId, Op op, MessageUnpacker u) throws IOException {
+  /**
+   * The reply to a request frame, in this connection's buffers until the next request; {@code
+   * op} and {@code requestId} are already read from {@code u}.
+   */
+  ReplyBuffers handle(long requestId, Op op, MessageUnpacker u) throws IOException {
     MessagePacker reply = buffers.payload();
     Runnable call = decode(op, u, reply);
     if (u.hasNext()) {
@@ -91,7 +94,7 @@ final class RequestDispatcher implements AutoCloseable {
     }
   }
 
-  private byte[] errorReply(long requestId, MorphException e) {
+  private ReplyBuffers errorReply(long requestId, MorphException e) {
     failed = true;
     try {
       Messages.WireError.of(e).pack(buffers.payload());

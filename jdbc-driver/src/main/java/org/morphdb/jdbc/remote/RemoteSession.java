@@ -58,6 +58,8 @@ public final class RemoteSession implements Session {
   private final java.io.ByteArrayOutputStream request = new java.io.ByteArrayOutputStream(256);
   private final MessagePacker requestPacker = MessagePack.newDefaultPacker(request);
   private final MessageUnpacker replyUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
+  /** Replies are read into this (under callLock): the unpacker copies what it keeps out of it. */
+  private final FrameIO.Reader replies = new FrameIO.Reader();
 
   private RemoteSession(Socket socket, Welcome welcome, int defaultFetchRows) throws IOException {
     this.socket = socket;
@@ -340,7 +342,7 @@ public final class RemoteSession implements Session {
 
   private <T> T readReply(long id, Result<T> result) throws IOException {
     MessageUnpacker u = replyUnpacker;
-    u.reset(new org.msgpack.core.buffer.ArrayBufferInput(FrameIO.read(in)));
+    u.reset(replies.read(in));
     {
       long replyId = u.unpackLong();
       if (replyId != id) {
