@@ -19,10 +19,12 @@ import java.util.Locale;
  *                      error or the time limit
  * @param timedOut      whether the file was stopped because it reached its time limit; the
  *                      counts are what it did until then
+ * @param reopens       how often the run closed every connection of the file to open the
+ *                      database again ({@link SltRunner#withReopens()}); 0 without
  */
 public record SltFileResult(String file, int passed, int failed, int skipped,
                             List<SltFailure> failures, String error, int haltedAtLine,
-                            long millis, int notRun, boolean timedOut) {
+                            long millis, int notRun, boolean timedOut, int reopens) {
   public SltFileResult {
     failures = List.copyOf(failures);
   }
@@ -30,7 +32,7 @@ public record SltFileResult(String file, int passed, int failed, int skipped,
   /** A result of a file that ran to its end (or its halt) without a time limit. */
   public SltFileResult(String file, int passed, int failed, int skipped,
                        List<SltFailure> failures, String error, int haltedAtLine, long millis) {
-    this(file, passed, failed, skipped, failures, error, haltedAtLine, millis, 0, false);
+    this(file, passed, failed, skipped, failures, error, haltedAtLine, millis, 0, false, 0);
   }
 
   static SltFileResult error(String file, String error) {
@@ -54,6 +56,9 @@ public record SltFileResult(String file, int passed, int failed, int skipped,
         .append(passed).append(" passed, ").append(failed).append(" failed, ")
         .append(skipped).append(" skipped")
         .append(String.format(Locale.ROOT, " (%.1f s)", millis / 1000.0));
+    if (reopens > 0) {
+      b.append(", reopened ").append(reopens).append(reopens == 1 ? " time" : " times");
+    }
     if (timedOut) {
       b.append(", timed out with ").append(notRun).append(" records not run");
     }

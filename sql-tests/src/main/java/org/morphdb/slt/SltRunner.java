@@ -39,6 +39,7 @@ public final class SltRunner {
   private final int failuresKept;
   private final SltSkips skips;
   private final long timeLimitMillis;
+  private final boolean reopening;
 
   public SltRunner(SltTarget target) {
     this(target, DEFAULT_FAILURES_KEPT);
@@ -50,19 +51,31 @@ public final class SltRunner {
 
   /** A runner that does not run the records {@code skips} lists (they count as skipped). */
   public SltRunner(SltTarget target, int failuresKept, SltSkips skips) {
-    this(target, failuresKept, skips, 0);
+    this(target, failuresKept, skips, 0, false);
   }
 
-  private SltRunner(SltTarget target, int failuresKept, SltSkips skips, long timeLimitMillis) {
+  private SltRunner(SltTarget target, int failuresKept, SltSkips skips, long timeLimitMillis,
+      boolean reopening) {
     this.target = target;
     this.failuresKept = failuresKept;
     this.skips = skips;
     this.timeLimitMillis = timeLimitMillis;
+    this.reopening = reopening;
   }
 
   /** This runner with a time limit per file ({@code millis <= 0}: none). */
   public SltRunner withTimeLimit(long millis) {
-    return new SltRunner(target, failuresKept, skips, millis);
+    return new SltRunner(target, failuresKept, skips, millis, reopening);
+  }
+
+  /**
+   * This runner closing every connection of a file now and then, where statements give way to
+   * queries and no transaction is open: the 1st, 2nd, 4th, 8th... such place of the file. A
+   * database that closes with its last connection is then opened again by the next record, so
+   * on a file database the queries read what recovery brought back, not what stayed in memory.
+   */
+  public SltRunner withReopens() {
+    return new SltRunner(target, failuresKept, skips, timeLimitMillis, true);
   }
 
   public SltTarget target() {
@@ -165,6 +178,9 @@ public final class SltRunner {
     private volatile String error;
     private volatile boolean stopped;
     private volatile Statement current;
+    private boolean afterStatement;
+    private int statementsToQueries;
+    private volatile int reopens;
 
     FileRun(SltScript script, SltTarget.Database database) {
       this.file = script.name();
@@ -221,9 +237,37 @@ public final class SltRunner {
         skipped++;
       } else if (record instanceof SltRecord.Statement s) {
         statement(s);
+        afterStatement = true;
       } else if (record instanceof Query q) {
+        if (afterStatement && reopening) {
+          maybeReopen();
+        }
+        afterStatement = false;
         query(q);
       }
+    }
+
+    /** At the 1st, 2nd, 4th... place where queries follow statements: every connection closed. */
+    private void maybeReopen() {
+      int n = ++statementsToQueries;
+      if ((n & (n - 1)) != 0 || inTransaction()) {
+        return;
+      }
+      close();
+      reopens++;
+    }
+
+    private boolean inTransaction() {
+      for (Connection c : connections.values()) {
+        try {
+          if (!c.getAutoCommit()) {
+            return true;
+          }
+        } catch (SQLException e) {
+          return true; // not knowing, keep it open
+        }
+      }
+      return false;
     }
 
     private void statement(SltRecord.Statement s) throws CannotConnect {
@@ -373,7 +417,7 @@ public final class SltRunner {
       boolean cutShort = stopped || error != null || haltedAt == 0;
       int notRun = cutShort ? Math.max(0, total - passed - failed - skipped) : 0;
       return new SltFileResult(file, passed, failed, skipped, failures, error, haltedAt, millis,
-          notRun, timedOut);
+          notRun, timedOut, reopens);
     }
 
     @Override

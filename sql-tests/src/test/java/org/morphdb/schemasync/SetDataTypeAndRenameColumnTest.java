@@ -2,6 +2,7 @@ package org.morphdb.schemasync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.morphdb.schemasync.Scenario.assertFails;
 import static org.morphdb.schemasync.Scenario.exec;
 import static org.morphdb.schemasync.Scenario.rows;
@@ -175,6 +176,46 @@ class SetDataTypeAndRenameColumnTest {
     db.admin("ALTER TABLE T RENAME COLUMN B TO A"); // and back: the same column, by id
     assertEquals(List.of("1, uno", "2, two", "3, three"), rows(a, "SELECT ID, A FROM T ORDER BY ID"));
     assertEquals(List.of(), rows(db.admin(), "CHECK TABLE T"));
+  }
+
+  @Test
+  void aStatementPreparedBeforeARenameAbortsTheTransactionThatEnlistedTheOldSchemaAsAnyOperationWould()
+      throws SQLException {
+    db.admin("CREATE TABLE T (ID INT PRIMARY KEY, A VARCHAR(10))");
+    update(a, "INSERT INTO T VALUES (1, 'one')");
+    Connection inTx = db.connect();
+    try (java.sql.PreparedStatement byId = inTx.prepareStatement("SELECT A FROM T WHERE ID = ?");
+        java.sql.PreparedStatement autoCommit = a.prepareStatement("SELECT A FROM T WHERE ID = ?")) {
+      inTx.setAutoCommit(false);
+      byId.setInt(1, 1);
+      assertEquals(List.of("one"), values(byId.executeQuery()));
+
+      db.admin("ALTER TABLE T RENAME COLUMN A TO B");
+
+      // the statement is valid in the schema the transaction enlisted (the column is still A
+      // there), so it is an operation on a table changed since enlistment: 1001, not a name
+      // error
+      SQLException changed = assertThrows(SQLException.class, () -> values(byId.executeQuery()));
+      assertEquals("40001", changed.getSQLState());
+      assertEquals(1001, changed.getErrorCode());
+      inTx.rollback();
+      // a new transaction binds the new schema: the text names a column that is gone there
+      assertFails("42S22", () -> values(byId.executeQuery()));
+      autoCommit.setInt(1, 1);
+      assertFails("42S22", () -> values(autoCommit.executeQuery()));
+    } finally {
+      inTx.close();
+    }
+  }
+
+  private static List<String> values(ResultSet rs) throws SQLException {
+    try (rs) {
+      List<String> out = new java.util.ArrayList<>();
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+      return out;
+    }
   }
 
   @Test

@@ -228,7 +228,7 @@ public final class SqlEngine {
     if (p.node() instanceof SqlCheckTable check) {
       return checkTable(tx, node, c, check);
     }
-    Object plan = queryPlan(p, c);
+    Object plan = planInTransaction(tx, node, c, cat -> queryPlan(p, cat));
     if (plan instanceof PointAccess point) {
       return pointRead(tx, node, c, point, params);
     }
@@ -261,7 +261,7 @@ public final class SqlEngine {
     }
     Catalog c = planningCatalog(tx, node);
     checkClientVersions(tx, node, c, clientVersions);
-    DmlRunner.DmlPlan plan = planDml(p, c);
+    DmlRunner.DmlPlan plan = planInTransaction(tx, node, c, cat -> planDml(p, cat));
     List<String> asked = p.returning() != null ? p.returning() : plan.kind() == SqlKind.INSERT ? keysAsked : null;
     DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, new SystemRows(db, c), new SequenceAccess(db, c)),
         asked, c);
@@ -317,6 +317,39 @@ public final class SqlEngine {
       if (enlistSV != e.getValue()) {
         throw new SchemaVersionMismatchException(t == null ? "#" + tableId : t.name(), tableId, e.getValue(), enlistSV);
       }
+    }
+  }
+
+  /**
+   * Plans against the schema in force now. When that fails because a name is gone, but the
+   * statement does plan against the schema the transaction enlisted, it is an operation on
+   * a table a DDL changed since enlistment: the operation rule aborts the transaction with
+   * 1001 (a retry then sees the new schema), rather than report a name error for a
+   * statement that was valid in the transaction's own schema.
+   */
+  private <P> P planInTransaction(Transaction tx, Node node, Catalog c, java.util.function.Function<Catalog, P> plan) {
+    try {
+      return plan.apply(c);
+    } catch (MorphException e) {
+      if (tx.readOnly() || !(e.code() == ErrorCode.COLUMN_NOT_FOUND || e.code() == ErrorCode.TABLE_NOT_FOUND)) {
+        throw e;
+      }
+      Catalog enlisted = catalogWithVersions(tx.tableEnlistVersions(), c);
+      if (enlisted.version() == c.version()) {
+        throw e;
+      }
+      P old;
+      try {
+        old = plan.apply(enlisted);
+      } catch (MorphException stillFails) {
+        throw e;
+      }
+      for (int id : tablesOf(old)) {
+        if (tx.enlistment(id) != null) {
+          db.txManager().checkTableVersion(tx, node, id); // throws 1001 for the changed table
+        }
+      }
+      throw e;
     }
   }
 

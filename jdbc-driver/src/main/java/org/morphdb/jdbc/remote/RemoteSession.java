@@ -77,13 +77,14 @@ public final class RemoteSession implements Session {
   /** Connects and shakes hands; 08001 when the server cannot be reached or refuses. */
   public static RemoteSession connect(RemoteTarget target) {
     Socket socket = new Socket();
+    TlsSockets.CertificateOffer offer = new TlsSockets.CertificateOffer();
     try {
       socket.setTcpNoDelay(true);
       socket.setKeepAlive(true);
       socket.connect(new InetSocketAddress(target.host(), target.port()), target.connectTimeoutMs());
       if (target.tls()) {
         socket.setSoTimeout(target.connectTimeoutMs());
-        socket = TlsSockets.wrap(socket, target);
+        socket = TlsSockets.wrap(socket, target, offer);
       }
       // the first database of a server JVM takes seconds to create (the SQL planner warms up)
       int loginSeconds = java.sql.DriverManager.getLoginTimeout();
@@ -97,7 +98,8 @@ public final class RemoteSession implements Session {
         throw m;
       }
       throw new MorphException(ErrorCode.CANNOT_CONNECT, "Cannot connect to the MorphDB server at "
-          + target.host() + ":" + target.port() + ": " + e.getMessage() + TlsSockets.hint(e, socket, target), e);
+          + target.host() + ":" + target.port() + ": " + e.getMessage()
+          + TlsSockets.hint(e, socket, target, offer), e);
     }
   }
 
