@@ -128,6 +128,12 @@ final class DdlRunner {
     }
 
     @Override
+    public Iterator<Object[]> keyRange(TableDef table, Object[] lower, boolean lowerInclusive, Object[] upper,
+        boolean upperInclusive, int[] columns) {
+      throw noTables();
+    }
+
+    @Override
     public Iterator<Object[]> systemRows(String schema, String table) { throw noTables(); }
   }
 }

@@ -62,13 +62,29 @@ final class TxTableSource implements TableSource {
   @Override
   public Iterator<Object[]> indexRange(TableDef table, IndexDef index, Object[] lower, boolean lowerInclusive,
       Object[] upper, boolean upperInclusive, int[] columns) {
-    Key low = lower == null ? Key.upperBound(new Object[] {null}) // NULLs never satisfy a range
-        : lowerInclusive ? Key.lowerBound(stored(table, index, lower)) : Key.upperBound(stored(table, index, lower));
-    Key high = upper == null ? Key.upperBound()
-        : upperInclusive ? Key.upperBound(stored(table, index, upper)) : Key.lowerBound(stored(table, index, upper));
+    KeyRange range = range(table, index.columnIds(), lower, lowerInclusive, upper, upperInclusive);
     int constrained = Math.max(lower == null ? 0 : lower.length, upper == null ? 0 : upper.length);
-    Iterator<TableAccess.Row> rows = access.indexRange(tx, node, table, index, KeyRange.of(low, high));
+    Iterator<TableAccess.Row> rows = access.indexRange(tx, node, table, index, range);
     return toCalcite(table, nonNullPrefix(table, index, constrained, rows), columns);
+  }
+
+  @Override
+  public Iterator<Object[]> keyRange(TableDef table, Object[] lower, boolean lowerInclusive, Object[] upper,
+      boolean upperInclusive, int[] columns) {
+    KeyRange range = range(table, table.primaryKey(), lower, lowerInclusive, upper, upperInclusive);
+    return toCalcite(table, access.scan(tx, node, table, range), columns); // key columns are never NULL
+  }
+
+  /** The stored keys between two prefixes of the key columns' values (Calcite repr). */
+  private static KeyRange range(TableDef table, List<Integer> keyColumns, Object[] lower, boolean lowerInclusive,
+      Object[] upper, boolean upperInclusive) {
+    Key low = lower == null ? Key.upperBound(new Object[] {null}) // NULLs never satisfy a range
+        : lowerInclusive ? Key.lowerBound(stored(table, keyColumns, lower))
+        : Key.upperBound(stored(table, keyColumns, lower));
+    Key high = upper == null ? Key.upperBound()
+        : upperInclusive ? Key.upperBound(stored(table, keyColumns, upper))
+        : Key.lowerBound(stored(table, keyColumns, upper));
+    return KeyRange.of(low, high);
   }
 
   @Override
@@ -114,10 +130,10 @@ final class TxTableSource implements TableSource {
     };
   }
 
-  private static Object[] stored(TableDef table, IndexDef index, Object[] calcite) {
+  private static Object[] stored(TableDef table, List<Integer> keyColumns, Object[] calcite) {
     Object[] out = new Object[calcite.length];
     for (int i = 0; i < calcite.length; i++) {
-      ColumnDef c = table.columnById(index.columnIds().get(i));
+      ColumnDef c = table.columnById(keyColumns.get(i));
       out[i] = Values.toStored(c.type().kind(), calcite[i]);
     }
     return out;

@@ -52,14 +52,23 @@ public final class TableAccess {
   // --- reads ---------------------------------------------------------------------------
 
   public Iterator<Row> scan(Transaction tx, Node node, TableDef table) {
+    return scan(tx, node, table, KeyRange.all());
+  }
+
+  /**
+   * The rows whose key lies in {@code range}, in key order. Locked as a whole scan is (the
+   * table's S lock, X when reading for update): a range lock would be finer, and is not
+   * needed for the rules a scan keeps.
+   */
+  public Iterator<Row> scan(Transaction tx, Node node, TableDef table, KeyRange range) {
     if (tx.readOnly()) {
-      return rows(store.scan(table.id(), KeyRange.all(), tx.snapshotTs()));
+      return rows(store.scan(table.id(), range, tx.snapshotTs()));
     }
     lockAndCheck(tx, node, table, scanMode(tx));
     long readTs = readTs();
     Map<Object, Object> own = tx.writes().table(table.id());
-    Iterator<Row> committed = rows(store.scan(table.id(), KeyRange.all(), readTs));
-    return own.isEmpty() ? committed : mergeOwnWrites(committed, own, r -> true);
+    Iterator<Row> committed = rows(store.scan(table.id(), range, readTs));
+    return own.isEmpty() ? committed : mergeOwnWrites(committed, own, r -> range.contains(r.key()));
   }
 
   public Row lookup(Transaction tx, Node node, TableDef table, Key key) {

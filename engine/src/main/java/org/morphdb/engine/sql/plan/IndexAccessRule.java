@@ -17,7 +17,8 @@ import org.morphdb.engine.catalog.TableDef;
 
 /**
  * Filter over {@link MorphTableScan} → {@link MorphPkLookup} when equalities fix every
- * primary-key column, and → {@link MorphIndexScan} for each PUBLIC index whose leading
+ * primary-key column, else → a {@link MorphIndexScan} of the primary key when its leading
+ * columns are constrained, and → {@link MorphIndexScan} for each PUBLIC index whose leading
  * columns are constrained; what the access path does not guarantee stays in a Filter above.
  * The planner picks the cheapest alternative. Indexes in any other state are never used.
  */
@@ -81,6 +82,12 @@ public final class IndexAccessRule extends RelRule<IndexAccessRule.Config> {
     if (pk != null) {
       paths.add(withResidual(builder, kp, pk.used(), new MorphPkLookup(scan.getCluster(),
           scan.baseTable(), scan.morphTable(), scan.columns(), pk.key())));
+    } else if (!t.primaryKey().isEmpty()) {
+      KeyPredicates.Match<MorphIndexScan.KeyRange> keys = kp.range(t, t.primaryKey());
+      if (keys != null) { // rows are stored in primary-key order: a range of them
+        paths.add(withResidual(builder, kp, keys.used(), new MorphIndexScan(scan.getCluster(),
+            scan.baseTable(), scan.morphTable(), scan.columns(), null, keys.key())));
+      }
     }
     for (IndexDef index : t.indexes()) {
       if (!index.state().readable()) {

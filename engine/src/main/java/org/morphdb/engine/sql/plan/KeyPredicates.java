@@ -97,11 +97,16 @@ final class KeyPredicates {
 
   /** The range of the index the predicates select, if they constrain its first column. */
   Match<MorphIndexScan.KeyRange> range(TableDef t, IndexDef index) {
+    return range(t, index.columnIds());
+  }
+
+  /** The range of the key of these columns (by id, in key order), if they constrain the first. */
+  Match<MorphIndexScan.KeyRange> range(TableDef t, List<Integer> keyColumns) {
     List<RexNode> eq = new ArrayList<>();
     BitSet used = new BitSet();
     int k = 0;
-    for (; k < index.columnIds().size(); k++) {
-      Term term = find(t.columnIndex(index.columnIds().get(k)), SqlKind.EQUALS);
+    for (; k < keyColumns.size(); k++) {
+      Term term = find(t.columnIndex(keyColumns.get(k)), SqlKind.EQUALS);
       if (term == null) {
         break;
       }
@@ -110,8 +115,8 @@ final class KeyPredicates {
     }
     Term low = null;
     Term high = null;
-    if (k < index.columnIds().size()) {
-      int position = t.columnIndex(index.columnIds().get(k));
+    if (k < keyColumns.size()) {
+      int position = t.columnIndex(keyColumns.get(k));
       low = first(position, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL);
       high = first(position, SqlKind.LESS_THAN, SqlKind.LESS_THAN_OR_EQUAL);
     }

@@ -22,14 +22,16 @@ import org.morphdb.engine.catalog.TypeKind;
 
 /**
  * Reads a range of a secondary index:
- * {@code MorphIndexScan(table=[PUBLIC.T], index=[IDX_A], range=[A = ?0, B > ?1])}. The leading
- * {@code eq.size()} index columns equal the {@code eq} values; the next one lies between
+ * {@code MorphIndexScan(table=[PUBLIC.T], index=[IDX_A], range=[A = ?0, B > ?1])}, or of the
+ * table's rows in primary-key order ({@code index=[PRIMARY KEY]}; {@link #index} null). The
+ * leading {@code eq.size()} key columns equal the {@code eq} values; the next one lies between
  * {@code low} and {@code high} (either may be null: unbounded).
  */
 public final class MorphIndexScan extends MorphScan {
-  /** Rows read through a secondary index cost this much more than rows of a full scan. */
+  /** Rows read through a secondary index cost this much more than rows of a full scan (or of a key range). */
   static final double INDEX_ROW_COST = 3;
 
+  /** Null: the primary key (the table's own rows, no lookup per row). */
   private final IndexDef index;
   private final KeyRange range;
 
@@ -55,7 +57,7 @@ public final class MorphIndexScan extends MorphScan {
 
   @Override
   protected void explainAccess(RelWriter pw) {
-    pw.item("index", index.name()).item("range", describe());
+    pw.item("index", index == null ? "PRIMARY KEY" : index.name()).item("range", describe());
   }
 
   private String describe() {
@@ -74,15 +76,20 @@ public final class MorphIndexScan extends MorphScan {
     return String.join(", ", parts);
   }
 
-  private String columnName(TableDef t, int indexColumn) {
-    return t.columnById(index.columnIds().get(indexColumn)).name();
+  private String columnName(TableDef t, int keyColumn) {
+    return t.columnById(keyColumns().get(keyColumn)).name();
+  }
+
+  /** The key's columns by id, in key order. */
+  private List<Integer> keyColumns() {
+    return index == null ? def().primaryKey() : index.columnIds();
   }
 
   @Override
   public double estimateRowCount(RelMetadataQuery mq) {
     double rows = morphTable.rowCount();
     int eq = range.eq().size();
-    if (index.unique() && eq == index.columnIds().size()) {
+    if (index != null && index.unique() && eq == index.columnIds().size()) {
       return 1;
     }
     double sel = Math.pow(0.1, eq);
@@ -97,16 +104,17 @@ public final class MorphIndexScan extends MorphScan {
   @Override
   public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
     double rows = estimateRowCount(mq);
-    double cost = rows * INDEX_ROW_COST + 1;
+    double cost = rows * (index == null ? 1 : INDEX_ROW_COST) + 1;
     return planner.getCostFactory().makeCost(cost, cost, 0);
   }
 
   @Override
   protected ScanSpec spec() {
     TableDef t = def();
-    TypeKind[] kinds = new TypeKind[index.columnIds().size()];
+    List<Integer> keyColumns = keyColumns();
+    TypeKind[] kinds = new TypeKind[keyColumns.size()];
     for (int i = 0; i < kinds.length; i++) {
-      kinds[i] = t.columnById(index.columnIds().get(i)).type().kind();
+      kinds[i] = t.columnById(keyColumns.get(i)).type().kind();
     }
     return ScanSpec.ofIndex(t, columns, morphTable.width(), index, kinds, range.lowInclusive(),
         range.highInclusive());

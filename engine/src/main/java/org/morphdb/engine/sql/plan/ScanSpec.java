@@ -50,6 +50,7 @@ public final class ScanSpec {
     return new ScanSpec(table, null, null, columns, width, null, keyKinds, true, true);
   }
 
+  /** A range of {@code index}, or of the primary key when {@code index} is null. */
   static ScanSpec ofIndex(TableDef table, int[] columns, int width, IndexDef index,
       TypeKind[] keyKinds, boolean lowerInclusive, boolean upperInclusive) {
     return new ScanSpec(table, null, null, columns, width, index, keyKinds, lowerInclusive,
@@ -90,7 +91,8 @@ public final class ScanSpec {
   }
 
   /**
-   * Rows whose leading index columns equal {@code eq}, and whose next column lies between
+   * Rows whose leading key columns (the index's, or the primary key's when the spec has no
+   * index) equal {@code eq}, and whose next column lies between
    * {@code low} and {@code high} (each {@link #NONE} when absent).
    */
   public Enumerable<Object> range(DataContext root, Object[] eq, Object low, Object high) {
@@ -111,8 +113,10 @@ public final class ScanSpec {
     boolean loInc = lower.length == prefix.length || lowerInclusive;
     boolean hiInc = upper.length == prefix.length || upperInclusive;
     TableSource source = source(root);
-    return rows(() -> source.indexRange(table, index, lower.length == 0 ? null : lower, loInc,
-        upper.length == 0 ? null : upper, hiInc, columns));
+    Object[] from = lower.length == 0 ? null : lower;
+    Object[] to = upper.length == 0 ? null : upper;
+    return rows(index == null ? () -> source.keyRange(table, from, loInc, to, hiInc, columns)
+        : () -> source.indexRange(table, index, from, loInc, to, hiInc, columns));
   }
 
   /** Marks an absent range bound in generated code. */

@@ -41,6 +41,14 @@ public interface TableSource {
   Iterator<Object[]> indexRange(TableDef table, IndexDef index, Object[] lower,
       boolean lowerInclusive, Object[] upper, boolean upperInclusive, int[] columns);
 
+  /**
+   * Rows whose primary key lies within the bounds, in key order: the bounds are prefixes of
+   * primary-key column values, compared as in {@link #indexRange}. Only for a table with a
+   * declared primary key (its rows are stored in key order).
+   */
+  Iterator<Object[]> keyRange(TableDef table, Object[] lower, boolean lowerInclusive, Object[] upper,
+      boolean upperInclusive, int[] columns);
+
   /** Rows of a system table ({@code INFORMATION_SCHEMA.*}, {@code SYS.*}), Calcite repr. */
   Iterator<Object[]> systemRows(String schema, String table);
 

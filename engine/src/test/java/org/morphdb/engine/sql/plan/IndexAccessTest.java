@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The trio MorphTable / Morph scans / IndexAccessRule, proven by EXPLAIN: a primary-key
- * equality becomes a lookup, constraints on a PUBLIC index's leading columns a range scan,
+ * equality becomes a lookup, a range of it a range of the rows in key order, constraints on a
+ * PUBLIC index's leading columns a range scan,
  * anything else a full scan; a WRITE_ONLY index is never used.
  */
 class IndexAccessTest extends PlanTestBase {
@@ -69,6 +70,28 @@ class IndexAccessTest extends PlanTestBase {
     assertQuery("SELECT id FROM t WHERE a > 5 AND a < 20 ORDER BY id", list(1), list(4));
     assertQuery("SELECT id FROM t WHERE a >= 10 AND a <= 10 ORDER BY id", list(1), list(4));
     assertQuery("SELECT id FROM t WHERE a > 10 AND a < 1000", list(3));
+  }
+
+  @Test
+  void primaryKeyRangeReadsOnlyThatRangeOfTheRows() {
+    String plan = explainPlanFor("SELECT id, b FROM t WHERE id BETWEEN 2 AND 3");
+    assertTrue(plan.contains("MorphIndexScan(table=[PUBLIC.T], index=[PRIMARY KEY], range=[ID >= 2, ID <= 3]"),
+        plan);
+    assertQuery("SELECT id, b FROM t WHERE id BETWEEN 2 AND 3", list(2, "y"), list(3, null));
+    assertEquals(1, source.keyRanges);
+    assertEquals(0, source.scans);
+    assertQuery("SELECT id FROM t WHERE id > 1 AND id < 4 ORDER BY id", list(2), list(3));
+    assertQuery("SELECT id FROM t WHERE id >= 4", list(4));
+    assertQuery("SELECT id FROM t WHERE id < -3000000000");
+    assertQuery("SELECT id FROM t WHERE id > CAST(NULL AS INTEGER)");
+    assertEquals(0, source.scans);
+  }
+
+  @Test
+  void primaryKeyEqualityStaysALookupNotARange() {
+    String plan = explainPlanFor("SELECT id FROM t WHERE id = 2 AND id < 9");
+    assertTrue(plan.contains("MorphPkLookup"), plan);
+    assertFalse(plan.contains("PRIMARY KEY"), plan);
   }
 
   @Test

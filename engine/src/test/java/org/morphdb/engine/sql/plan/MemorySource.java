@@ -24,6 +24,8 @@ class MemorySource implements TableSource {
   int scans;
   int lookups;
   int ranges;
+  /** Of {@link #ranges}, those of the primary key. */
+  int keyRanges;
 
   MemorySource(Catalog catalog, QueryPlanner planner) {
     this.catalog = catalog;
@@ -76,8 +78,20 @@ class MemorySource implements TableSource {
   @Override
   public Iterator<Object[]> indexRange(TableDef table, IndexDef index, Object[] lower,
       boolean lowerInclusive, Object[] upper, boolean upperInclusive, int[] columns) {
+    return range(table, index.columnIds().stream().mapToInt(table::columnIndex).toArray(), lower,
+        lowerInclusive, upper, upperInclusive, columns);
+  }
+
+  @Override
+  public Iterator<Object[]> keyRange(TableDef table, Object[] lower, boolean lowerInclusive, Object[] upper,
+      boolean upperInclusive, int[] columns) {
+    keyRanges++;
+    return range(table, table.primaryKeyPositions(), lower, lowerInclusive, upper, upperInclusive, columns);
+  }
+
+  private Iterator<Object[]> range(TableDef table, int[] cols, Object[] lower,
+      boolean lowerInclusive, Object[] upper, boolean upperInclusive, int[] columns) {
     ranges++;
-    int[] cols = index.columnIds().stream().mapToInt(table::columnIndex).toArray();
     List<Object[]> out = new ArrayList<>();
     for (Object[] r : rowsOf(table)) {
       if (lower != null) {
