@@ -2,6 +2,7 @@ package org.morphdb.engine.durable;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.DataInput;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -22,6 +23,10 @@ import java.util.function.LongPredicate;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedOutputStream;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.Catalog;
@@ -39,9 +44,17 @@ import org.morphdb.engine.storage.wal.ValueCodec;
  * keyspace's live keys at C in key order; then a trailer with the CRC32C of all of it. It is
  * written to a temp file, forced, renamed into place and the directory forced, so a crash
  * leaves either the old checkpoint or the whole new one.
+ *
+ * <p>After its 8-byte magic the file is one Deflate stream (fastest level): the stored row
+ * forms repeat their tags, lengths and much of their text from row to row, and compress to
+ * about a fifth (docs/decisions.md, "Why checkpoints are compressed"). The CRC32C covers the
+ * bytes on disk. Files of the first format (no compression) still load.
  */
 final class CheckpointFile {
-  private static final long MAGIC = 0x4d4f5250_48434b31L; // "MORPHCK1"
+  /** "MORPHCK2": everything after it is Deflate-compressed. */
+  private static final long MAGIC = 0x4d4f5250_48434b32L;
+  /** "MORPHCK1": the first format, uncompressed; read, no longer written. */
+  static final long MAGIC_UNCOMPRESSED = 0x4d4f5250_48434b31L;
   private static final String PREFIX = "checkpoint-";
   private static final String SUFFIX = ".ckpt";
   private static final int LOAD_BATCH = 4096;
@@ -83,13 +96,23 @@ final class CheckpointFile {
   /** Writes and installs a checkpoint of the store at {@code snapshotTs} (registered by the caller). */
   static Path write(Path dir, FileIo io, long replayFrom, long snapshotTs, List<Catalog> catalogs,
       Collection<JobImage> jobs, MvccStore store, LongPredicate rowSpace) throws IOException {
+    return write(dir, io, replayFrom, snapshotTs, catalogs, jobs, store, rowSpace, true);
+  }
+
+  /** As above; {@code compressed} false writes the first format (tests: it must still load). */
+  static Path write(Path dir, FileIo io, long replayFrom, long snapshotTs, List<Catalog> catalogs,
+      Collection<JobImage> jobs, MvccStore store, LongPredicate rowSpace, boolean compressed) throws IOException {
     Path target = file(dir, replayFrom);
     Path tmp = dir.resolve(target.getFileName() + ".tmp");
+    Deflater deflater = new Deflater(Deflater.BEST_SPEED);
     try (FileChannel ch = io.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
         StandardOpenOption.WRITE)) {
       CheckedOutputStream checked = new CheckedOutputStream(Channels.newOutputStream(ch), new CRC32C());
-      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(checked, 1 << 16));
-      out.writeLong(MAGIC);
+      DataOutputStream magic = new DataOutputStream(checked);
+      magic.writeLong(compressed ? MAGIC : MAGIC_UNCOMPRESSED);
+      DeflaterOutputStream deflated = compressed ? new DeflaterOutputStream(checked, deflater, 1 << 16) : null;
+      DataOutputStream out = new DataOutputStream(
+          new BufferedOutputStream(compressed ? deflated : checked, 1 << 16));
       out.writeLong(replayFrom);
       out.writeLong(snapshotTs);
       out.writeInt(catalogs.size());
@@ -113,12 +136,18 @@ final class CheckpointFile {
         out.writeBoolean(false);
       }
       out.flush();
+      if (deflated != null) {
+        deflated.finish();
+      }
+      checked.flush();
       ByteBuffer trailer = ByteBuffer.allocate(8).putLong(checked.getChecksum().getValue());
       trailer.flip();
       while (trailer.hasRemaining()) {
         ch.write(trailer);
       }
       ch.force(true);
+    } finally {
+      deflater.end();
     }
     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     io.forceDirectory(dir);
@@ -131,28 +160,41 @@ final class CheckpointFile {
    */
   static Loaded load(Path file, MvccStore store) throws IOException {
     verify(file);
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
-      if (in.readLong() != MAGIC) {
+    try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      long magic = new DataInputStream(raw).readLong();
+      if (magic != MAGIC && magic != MAGIC_UNCOMPRESSED) {
         throw corrupt(file, "not a MorphDB checkpoint");
       }
-      long replayFrom = in.readLong();
-      long ts = in.readLong();
-      List<Catalog> catalogs = new ArrayList<>();
-      for (int i = in.readInt(); i > 0; i--) {
-        catalogs.add(LogRecords.readCatalog(in));
+      Inflater inflater = new Inflater();
+      try {
+        InputStream body = magic == MAGIC ? new InflaterInputStream(raw, inflater, 1 << 16) : raw;
+        return load(new StreamDataInput(body, 1 << 16), store);
+      } catch (java.util.zip.ZipException e) {
+        throw corrupt(file, "compressed data damaged (" + e.getMessage() + ")");
+      } finally {
+        inflater.end();
       }
-      List<JobImage> jobs = new ArrayList<>();
-      for (int i = in.readInt(); i > 0; i--) {
-        jobs.add((JobImage) ValueCodec.read(in));
-      }
-      for (int i = in.readInt(); i > 0; i--) {
-        loadSpace(in, in.readLong(), ts, store);
-      }
-      return new Loaded(replayFrom, ts, catalogs, jobs);
     }
   }
 
-  private static void loadSpace(DataInputStream in, long space, long ts, MvccStore store) throws IOException {
+  private static Loaded load(DataInput in, MvccStore store) throws IOException {
+    long replayFrom = in.readLong();
+    long ts = in.readLong();
+    List<Catalog> catalogs = new ArrayList<>();
+    for (int i = in.readInt(); i > 0; i--) {
+      catalogs.add(LogRecords.readCatalog(in));
+    }
+    List<JobImage> jobs = new ArrayList<>();
+    for (int i = in.readInt(); i > 0; i--) {
+      jobs.add((JobImage) ValueCodec.read(in));
+    }
+    for (int i = in.readInt(); i > 0; i--) {
+      loadSpace(in, in.readLong(), ts, store);
+    }
+    return new Loaded(replayFrom, ts, catalogs, jobs);
+  }
+
+  private static void loadSpace(DataInput in, long space, long ts, MvccStore store) throws IOException {
     Key[] keys = new Key[LOAD_BATCH];
     Object[] values = new Object[LOAD_BATCH];
     int n = 0;
