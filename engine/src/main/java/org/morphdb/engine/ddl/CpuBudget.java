@@ -19,8 +19,10 @@ final class CpuBudget {
   /** The thread's CPU time a slice covers before its pause is worked out. */
   static final long SLICE_NANOS = 2_000_000;
   /**
-   * The longest single pause: a bound against a broken CPU clock. (A slice that ran long,
-   * e.g. interpreted code before the JIT compiled it, is paid back in full.)
+   * The longest single pause: a bound against a broken CPU clock, and against a DDL statement
+   * that seems to hang. A slice that ran long (interpreted code before the JIT compiled it, a
+   * sort between two checkpoints) is still paid back in full: what one pause could not pay is
+   * owed at the next checkpoints, a longest pause at a time.
    */
   static final long MAX_PAUSE_NANOS = 1_000_000_000;
 
@@ -68,6 +70,8 @@ final class CpuBudget {
   private long pauses;
   private long limitedCpuNanos;
   private long limitedWallNanos;
+  /** What earlier pauses, capped at the longest pause, left owed. */
+  private long unpaidNanos;
 
   /**
    * @param cores the CPU the thread may use while foreground commits run, in cores (1 or
@@ -106,12 +110,14 @@ final class CpuBudget {
     }
     long commits = foregroundCommits.getAsLong();
     if (commits != sliceCommits) {
-      long owed = (long) Math.ceil(used / cores) - (wall - sliceWall);
+      long owed = (long) Math.ceil(used / cores) - (wall - sliceWall) + unpaidNanos;
+      unpaidNanos = 0;
       if (owed > 0) {
         long pause = Math.min(owed, MAX_PAUSE_NANOS);
         clocks.pause(pause);
         pausedNanos += pause;
         pauses++;
+        unpaidNanos = owed - pause;
         wall = clocks.wallNanos();
       }
       limitedCpuNanos += used;
