@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 
@@ -14,9 +16,13 @@ import org.morphdb.engine.api.MorphException;
  * <p>Every append reaches the OS before it returns (a {@code write} to the file), so a kill
  * of the process loses nothing appended, in either mode. Forcing to the disk is what costs:
  * with {@code syncCommits}, {@link #awaitDurable} forces, and does it as a <b>group
- * commit</b>: the first waiter forces everything written so far, and the waiters queued
- * behind it find their records covered and return without a force of their own. Without
- * it, a background thread forces every {@code writeDelayMillis}.
+ * commit</b>: one waiter (the leader) forces everything written so far, outside any lock,
+ * while the others wait on a condition; when the force ends all are signalled, those it
+ * covered return, and one of the rest leads the next force for everything appended
+ * meanwhile. (Waiters queued on a lock instead of a signal were let in one by one, and one
+ * that was not covered could start the next force while covered ones still waited behind
+ * it: 16 committing threads then got barely more than one.) Without {@code syncCommits}, a
+ * background thread forces every {@code writeDelayMillis}.
  *
  * <p>After an I/O error the writer is failed for good: every later append or wait throws,
  * since what the OS holds of an unforced write after a failed force is unknown. The
@@ -33,7 +39,11 @@ public final class LogWriter implements AutoCloseable {
   private final FileIo io;
   private final Settings settings;
   private final Object appendLock = new Object();
-  private final Object forceLock = new Object();
+  /** Guards {@link #forcing}; a leader releases it while it forces. Taken before the append lock. */
+  private final ReentrantLock forceLock = new ReentrantLock();
+  private final Condition forceEnded = forceLock.newCondition();
+  /** A leader is forcing the log (guarded by the force lock). */
+  private boolean forcing;
   private FileChannel channel;
   private long segment;
   private long segmentSize;
@@ -109,25 +119,54 @@ public final class LogWriter implements AutoCloseable {
   }
 
   private void forceUpTo(long position) {
-    synchronized (forceLock) {
-      if (forced >= position) {
-        return; // a force by another waiter covered it: the group commit
-      }
-      FileChannel ch;
-      long target;
-      synchronized (appendLock) {
+    forceLock.lock();
+    try {
+      while (forced < position) {
         failIfFailed();
-        ch = channel;
-        target = written;
-      }
-      try {
-        if (!settings.unsafeSkipForce()) {
-          uninterrupted(() -> ch.force(false));
+        if (forcing) {
+          forceEnded.awaitUninterruptibly(); // the running force may cover us: the group commit
+        } else {
+          forceAsLeader();
         }
-      } catch (IOException | RuntimeException e) {
-        throw fail(e);
       }
-      forced = Math.max(forced, target);
+    } finally {
+      forceLock.unlock();
+    }
+  }
+
+  /** Forces all written so far with the force lock released meanwhile; called and returns holding it. */
+  private void forceAsLeader() {
+    FileChannel ch;
+    long target;
+    synchronized (appendLock) {
+      failIfFailed();
+      ch = channel;
+      target = written;
+    }
+    forcing = true;
+    forceLock.unlock();
+    boolean done = false;
+    try {
+      if (!settings.unsafeSkipForce()) {
+        uninterrupted(() -> ch.force(false));
+      }
+      done = true;
+    } catch (IOException | RuntimeException e) {
+      throw fail(e);
+    } finally {
+      forceLock.lock();
+      forcing = false;
+      if (done) {
+        forced = Math.max(forced, target);
+      }
+      forceEnded.signalAll(); // after a failure too: the waiters must see it and throw
+    }
+  }
+
+  /** Waits, holding the force lock, until no leader is forcing (so the channel may be closed). */
+  private void awaitNoForce() {
+    while (forcing) {
+      forceEnded.awaitUninterruptibly();
     }
   }
 
@@ -137,7 +176,9 @@ public final class LogWriter implements AutoCloseable {
   }
 
   private long rotate(boolean onlyIfFull) {
-    synchronized (forceLock) {
+    forceLock.lock();
+    try {
+      awaitNoForce();
       synchronized (appendLock) {
         failIfFailed();
         if (!onlyIfFull || segmentSize >= settings.segmentBytes()) {
@@ -145,6 +186,8 @@ public final class LogWriter implements AutoCloseable {
         }
         return segment;
       }
+    } finally {
+      forceLock.unlock();
     }
   }
 
@@ -284,12 +327,18 @@ public final class LogWriter implements AutoCloseable {
         sync();
       }
     } finally {
-      synchronized (appendLock) {
-        try {
-          channel.close();
-        } catch (IOException e) {
-          // closing after a force: nothing left to lose
+      forceLock.lock();
+      try {
+        awaitNoForce(); // a late committer's force must not find its channel closed under it
+        synchronized (appendLock) {
+          try {
+            channel.close();
+          } catch (IOException e) {
+            // closing after a force: nothing left to lose
+          }
         }
+      } finally {
+        forceLock.unlock();
       }
     }
   }

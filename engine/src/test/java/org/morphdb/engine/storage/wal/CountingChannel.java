@@ -12,10 +12,17 @@ import java.nio.channels.WritableByteChannel;
 final class CountingChannel extends FileChannel {
   private final FileChannel real;
   private final int[] forces;
+  private final Runnable beforeForce;
 
   CountingChannel(FileChannel real, int[] forces) {
+    this(real, forces, () -> { });
+  }
+
+  /** {@code beforeForce} runs in every force before it counts (a test holds forces there). */
+  CountingChannel(FileChannel real, int[] forces, Runnable beforeForce) {
     this.real = real;
     this.forces = forces;
+    this.beforeForce = beforeForce;
   }
 
   @Override public int read(ByteBuffer dst) throws IOException { return real.read(dst); }
@@ -45,6 +52,7 @@ final class CountingChannel extends FileChannel {
   }
 
   @Override public void force(boolean metaData) throws IOException {
+    beforeForce.run();
     synchronized (forces) {
       forces[0]++;
     }

@@ -123,4 +123,71 @@ class LogReaderTest {
       assertEquals(1, forces[0] - before);
     }
   }
+
+  /**
+   * A commit the running force covers returns when that force ends, not after the next one:
+   * waiters queued behind a lock instead of a signal used to wait through the following
+   * force too, and 16 committing threads got no more than one did.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aCommitCoveredByAForceReturnsWithoutWaitingForTheNextForce() throws Exception {
+    int[] forces = {0};
+    java.util.concurrent.Semaphore forceMayEnd = new java.util.concurrent.Semaphore(0);
+    java.util.concurrent.atomic.AtomicBoolean holding = new java.util.concurrent.atomic.AtomicBoolean();
+    FileIo gated = new FileIo() {
+      @Override
+      public java.nio.channels.FileChannel open(Path file, java.nio.file.OpenOption... options) throws IOException {
+        return new CountingChannel(java.nio.channels.FileChannel.open(file, options), forces, () -> {
+          if (holding.get()) {
+            forceMayEnd.acquireUninterruptibly();
+          }
+        });
+      }
+
+      @Override
+      public void forceDirectory(Path d) { }
+    };
+    try (LogWriter w = new LogWriter(dir, gated, 0, SYNC)) {
+      holding.set(true);
+      long first = w.append(bytes("covered"));
+      long second = w.append(bytes("leader"));
+      Thread leader = new Thread(() -> w.awaitDurable(second), "leader");
+      leader.start();
+      awaitForceInProgress(forceMayEnd);
+      Thread covered = new Thread(() -> w.awaitDurable(first), "covered");
+      covered.start();
+      awaitWaiting(covered);
+      long third = w.append(bytes("next group"));
+      Thread next = new Thread(() -> w.awaitDurable(third), "next");
+      next.start();
+      awaitWaiting(next);
+      forceMayEnd.release(); // the first force ends; the second (for "next group") is held
+      covered.join(10_000);
+      assertEquals(false, covered.isAlive(), "a commit the first force covered still waits");
+      leader.join(10_000);
+      assertEquals(false, leader.isAlive());
+      assertEquals(true, next.isAlive(), "the next group's force is still held");
+      holding.set(false);
+      forceMayEnd.release();
+      next.join(10_000);
+      assertEquals(false, next.isAlive());
+    }
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static void awaitForceInProgress(java.util.concurrent.Semaphore gate) throws InterruptedException {
+    while (!gate.hasQueuedThreads()) {
+      Thread.sleep(1);
+    }
+  }
+
+  private static void awaitWaiting(Thread t) throws InterruptedException {
+    while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.BLOCKED) {
+      Thread.sleep(1);
+    }
+  }
 }
