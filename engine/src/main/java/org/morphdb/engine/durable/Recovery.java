@@ -70,7 +70,7 @@ final class Recovery {
     LogRecords.Decoded record = LogRecords.decode(payload);
     if (record instanceof LogRecords.CommitRecord commit) {
       if (commit.ts() > checkpointTs) {
-        store.putAllAt(commit.batch(), commit.ts());
+        store.replayAt(commit.batch(), commit.ts());
         commitsReplayed++;
       }
       maxTs = Math.max(maxTs, commit.ts());

@@ -280,7 +280,18 @@ public final class MvccStore {
 
   /** {@link #putAt} for every write of the batch (deletes write tombstones at {@code ts}). */
   public void putAllAt(CommitBatch batch, long ts) {
-    applyAt(batch, ts, false);
+    applyAt(batch, ts, false, tracker.horizon());
+  }
+
+  /**
+   * {@link #putAllAt} for recovery, which replays a log into a store nobody reads yet: every
+   * reader to come reads at or above the recovered clock, so a chain keeps only its newest
+   * version. Pruning at the tracker's horizon instead, which stays where the open started
+   * while the log is replayed, kept every version of a hot row and made each replayed write
+   * walk them all (100 MB of log on 10,000 rows: 5-7 s, nearly all in the walk).
+   */
+  public void replayAt(CommitBatch batch, long ts) {
+    applyAt(batch, ts, false, Long.MAX_VALUE);
   }
 
   /**
@@ -316,7 +327,10 @@ public final class MvccStore {
    * New chains enter their trees' key order together at the end, before this returns.
    */
   void applyAt(CommitBatch batch, long ts, boolean replaceSameTs) {
-    long horizon = tracker.horizon();
+    applyAt(batch, ts, replaceSameTs, tracker.horizon());
+  }
+
+  private void applyAt(CommitBatch batch, long ts, boolean replaceSameTs, long horizon) {
     boolean background = !replaceSameTs;
     PendingLinks links = new PendingLinks();
     KeySpace space = null;

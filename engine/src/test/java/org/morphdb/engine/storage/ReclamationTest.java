@@ -31,6 +31,18 @@ class ReclamationTest {
   }
 
   @Test
+  void aReplayedLogKeepsOnlyEachKeysNewestVersionEvenInRecordsOutOfTimestampOrder() {
+    Key k = Key.of(1L);
+    store.replayAt(new CommitBatch().put(T, k, "first"), 10);
+    for (int i = 0; i < 1000; i++) { // a hot row: recovery's walk of its chain stays one version long
+      store.replayAt(new CommitBatch().put(T, k, "v" + i), 20 + i);
+    }
+    store.replayAt(new CommitBatch().put(T, k, "late"), 15); // logged after, committed before
+    assertEquals(1, store.versionCount(T, k));
+    assertEquals("v999", store.get(T, k, 5000));
+  }
+
+  @Test
   void withNoReaderAWriteCutsOffEveryOlderVersion() {
     Key k = Key.of(1L);
     for (int i = 0; i < 10; i++) {
