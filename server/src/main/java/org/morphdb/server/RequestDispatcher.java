@@ -12,6 +12,7 @@ import org.morphdb.engine.api.Response;
 import org.morphdb.engine.api.RowCursor;
 import org.morphdb.engine.api.Session;
 import org.morphdb.engine.api.StatementKind;
+import org.morphdb.jdbc.remote.BatchMessages.BatchCall;
 import org.morphdb.jdbc.remote.Messages;
 import org.morphdb.jdbc.remote.Protocol;
 import org.morphdb.jdbc.remote.Protocol.Op;
@@ -119,6 +120,10 @@ final class RequestDispatcher implements AutoCloseable {
       case EXECUTE: {
         Messages.ExecuteCall call = Messages.ExecuteCall.unpack(u);
         return io(() -> execute(call, reply));
+      }
+      case EXECUTE_BATCH: {
+        BatchCall call = BatchCall.unpack(u);
+        return io(() -> new BatchExecution(session, call).run().pack(reply));
       }
       case FETCH: {
         long cursorId = u.unpackLong();
