@@ -136,7 +136,11 @@ class BatchOverServerTest {
         addRows(p, 0, 3);
         addRows(p, 1, 2); // a duplicate of row 1
         addRows(p, 3, 5);
+        long before = server.stats().requests();
         BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
+        if (url.startsWith("jdbc:morph://")) {
+          assertEquals(1, server.stats().requests() - before, "the rows went in one request");
+        }
         List<Long> counts = new ArrayList<>();
         for (long n : e.getLargeUpdateCounts()) {
           counts.add(n);
@@ -151,12 +155,10 @@ class BatchOverServerTest {
 
   @Test
   void aFailingRowGivesTheCountsBeforeItAndItsSqlStateAsEmbedded() throws SQLException {
-    long before = server.stats().requests();
     Outcome remote = duplicateInTheMiddle(serverUrl(), true);
     Outcome embedded = duplicateInTheMiddle(memUrl(), true);
     assertEquals(new Outcome(List.of(1L, 1L, 1L), "23505", 3), remote, "auto-commit: the rows before it stay");
     assertEquals(embedded, remote);
-    assertTrue(server.stats().requests() - before < 10, "the batch was not sent row by row");
     assertEquals(duplicateInTheMiddle(memUrl(), false), duplicateInTheMiddle(serverUrl(), false),
         "in a transaction too");
   }

@@ -198,7 +198,7 @@ public final class RemoteSession implements Session {
     return call(Protocol.Op.EXECUTE_BATCH, p -> {
       BatchMessages.BatchCall.packHead(p, statementId, versions, keys);
       batchRows.clear();
-      int limit = batchChunkBytes();
+      long limit = batchRows.getTotalWrittenBytes() + batchChunkBytes(); // clear() keeps the total counting
       int n = 0;
       while (from + n < rows.size() && (n == 0 || batchRows.getTotalWrittenBytes() < limit)) {
         BatchMessages.BatchCall.packRow(batchRows, rows.get(from + n));
