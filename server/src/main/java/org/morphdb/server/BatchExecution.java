@@ -25,6 +25,7 @@ import org.morphdb.jdbc.remote.Messages;
 final class BatchExecution {
   private final Session session;
   private final BatchCall call;
+  private final java.util.function.BooleanSupplier cancelled;
   private final long[] counts;
   private final List<List<Object[]>> keys;
   private List<ColumnMeta> keyColumns = List.of();
@@ -32,9 +33,10 @@ final class BatchExecution {
   private Map<Integer, Integer> tableVersions;
   private int done;
 
-  BatchExecution(Session session, BatchCall call) {
+  BatchExecution(Session session, BatchCall call, java.util.function.BooleanSupplier cancelled) {
     this.session = session;
     this.call = call;
+    this.cancelled = cancelled;
     this.counts = new long[call.rows().size()];
     this.keys = call.generatedKeyColumns() == null ? null : new ArrayList<>(call.rows().size());
     this.tableVersions = call.clientTableVersions();
@@ -44,6 +46,9 @@ final class BatchExecution {
     Messages.WireError error = null;
     for (List<Object> row : call.rows()) {
       try {
+        if (cancelled.getAsBoolean()) { // a CANCEL between two rows: the statement of neither saw it
+          throw new MorphException(ErrorCode.CANCELLED, "The batch was cancelled");
+        }
         runRow(row);
       } catch (MorphException e) {
         error = Messages.WireError.of(e);

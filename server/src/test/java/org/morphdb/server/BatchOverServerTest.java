@@ -282,6 +282,36 @@ class BatchOverServerTest {
   }
 
   @Test
+  void aQueryTimeoutStopsABatchWaitingForALockAndTheConnectionGoesOn() throws SQLException {
+    String url = serverUrl();
+    try (Connection c = DriverManager.getConnection(url); Connection holder = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE l (id INT PRIMARY KEY, v VARCHAR(20))");
+      try (PreparedStatement p = c.prepareStatement("INSERT INTO l VALUES (?, ?)")) {
+        addRows(p, 0, 10);
+        p.executeBatch();
+      }
+      holder.setAutoCommit(false);
+      try (Statement h = holder.createStatement()) {
+        h.executeUpdate("UPDATE l SET v = 'held' WHERE id = 5");
+      }
+      try (PreparedStatement p = c.prepareStatement("UPDATE l SET v = ? WHERE id = ?")) {
+        p.setQueryTimeout(1);
+        for (int i = 0; i < 10; i++) {
+          p.setString(1, "u" + i);
+          p.setInt(2, i);
+          p.addBatch();
+        }
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
+        assertEquals("57014", e.getSQLState());
+        assertTrue(e.getLargeUpdateCounts().length <= 5, "only rows before the locked one ran");
+      }
+      holder.rollback();
+      assertEquals(10, count(c, "l"), "the connection goes on");
+    }
+  }
+
+  @Test
   void anEmptyBatchReturnsAnEmptyArrayWithoutARequest() throws SQLException {
     try (Connection c = DriverManager.getConnection(serverUrl()); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE e (id INT PRIMARY KEY)");
