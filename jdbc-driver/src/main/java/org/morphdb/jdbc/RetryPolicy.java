@@ -86,7 +86,7 @@ final class RetryPolicy {
         stale = null;
         return attempt.get();
       } catch (SchemaVersionMismatchException e) {
-        if (progress.getAsInt() != lastProgress) {
+        if (progress.getAsInt() != lastProgress) { // a row got done since: it starts afresh
           lastProgress = progress.getAsInt();
           mismatches = 0;
           aborts = 0;
