@@ -27,6 +27,8 @@ public final class Protocol {
   public static final long FEATURES = FEATURE_CANCEL | FEATURE_CHUNKED_RESULTS | FEATURE_BATCH;
   /** A batch request's rows stop growing at this many encoded bytes (or half the server's frame limit). */
   public static final int BATCH_CHUNK_BYTES = 4 * 1024 * 1024;
+  /** ... and at this many rows, so the reply (a count and perhaps keys per row) stays well inside a frame. */
+  public static final int BATCH_CHUNK_ROWS = 65_536;
 
   /** Reply status: the operation succeeded / failed with an engine error. */
   public static final int STATUS_OK = 0;

@@ -59,8 +59,6 @@ public final class RemoteSession implements Session {
   /** A request is packed here (kept for the session: a fresh packer costs an 8 KiB buffer), under callLock. */
   private final java.io.ByteArrayOutputStream request = new java.io.ByteArrayOutputStream(256);
   private final MessagePacker requestPacker = MessagePack.newDefaultPacker(request);
-  /** A batch chunk's rows are encoded here first (under callLock), to count them and their bytes. */
-  private final MessageBufferPacker batchRows = MessagePack.newDefaultBufferPacker();
   private final MessageUnpacker replyUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
   /** Replies are read into this (under callLock): the unpacker copies what it keeps out of it. */
   private final FrameIO.Reader replies = new FrameIO.Reader();
@@ -190,17 +188,19 @@ public final class RemoteSession implements Session {
 
   /**
    * Sends the rows of a batch from {@code from} on, as many as fit in one chunk ({@link
-   * #batchChunkBytes}, at least one row), in one EXECUTE_BATCH request; the reply's counts say
-   * how many of them ran. Engine errors of a row come back in the reply, not thrown.
+   * #batchChunkBytes} and {@link Protocol#BATCH_CHUNK_ROWS}, at least one row), in one
+   * EXECUTE_BATCH request; the reply's counts say how many of them ran. Engine errors of a row
+   * come back in the reply, not thrown.
    */
   public BatchMessages.BatchReply executeBatch(long statementId, Map<Integer, Integer> versions,
       java.util.List<String> keys, java.util.List<java.util.List<Object>> rows, int from) {
     return call(Protocol.Op.EXECUTE_BATCH, p -> {
       BatchMessages.BatchCall.packHead(p, statementId, versions, keys);
-      batchRows.clear();
-      long limit = batchRows.getTotalWrittenBytes() + batchChunkBytes(); // clear() keeps the total counting
+      MessageBufferPacker batchRows = MessagePack.newDefaultBufferPacker(); // not kept: it grows to MiBs
+      int limit = batchChunkBytes();
       int n = 0;
-      while (from + n < rows.size() && (n == 0 || batchRows.getTotalWrittenBytes() < limit)) {
+      while (from + n < rows.size() && n < Protocol.BATCH_CHUNK_ROWS
+          && (n == 0 || batchRows.getTotalWrittenBytes() < limit)) {
         BatchMessages.BatchCall.packRow(batchRows, rows.get(from + n));
         n++;
       }
