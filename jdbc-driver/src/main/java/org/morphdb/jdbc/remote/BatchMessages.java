@@ -23,6 +23,15 @@ public final class BatchMessages {
   public record BatchCall(long statementId, Map<Integer, Integer> clientTableVersions,
       List<String> generatedKeyColumns, List<List<Object>> rows) {
 
+    /** The whole request, rows included (the driver packs its chunks with {@link #packHead}). */
+    public void pack(MessagePacker p) throws IOException {
+      packHead(p, statementId, clientTableVersions, generatedKeyColumns);
+      p.packArrayHeader(rows.size());
+      for (List<Object> row : rows) {
+        packRow(p, row);
+      }
+    }
+
     /** All but the rows: the caller writes their array (header and encoded rows) after it. */
     public static void packHead(MessagePacker p, long statementId, Map<Integer, Integer> versions,
         List<String> keys) throws IOException {
