@@ -124,7 +124,7 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
         } catch (SQLException e) {
           throw batchFailure(e, new long[0], 0);
         }
-        return new RemoteBatch(this, command, remote, items, keysAsked).run();
+        return RemoteBatch.prepared(this, command, remote, items, keysAsked).run();
       });
     }
     return inBatch(() -> {

@@ -360,6 +360,10 @@ public class MorphStatement implements Statement {
     checkOpen();
     List<String> items = new ArrayList<>(batch);
     batch.clear();
+    if (!items.isEmpty() && !items.contains(null)
+        && connection.session() instanceof org.morphdb.jdbc.remote.RemoteSession remote && remote.batches()) {
+      return inBatch(() -> RemoteBatch.plain(this, remote, items).run());
+    }
     return inBatch(() -> {
       long[] counts = new long[items.size()];
       for (int i = 0; i < items.size(); i++) {

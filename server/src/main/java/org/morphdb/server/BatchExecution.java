@@ -13,6 +13,7 @@ import org.morphdb.engine.api.StatementKind;
 import org.morphdb.jdbc.remote.BatchMessages.BatchCall;
 import org.morphdb.jdbc.remote.BatchMessages.BatchReply;
 import org.morphdb.jdbc.remote.Messages;
+import org.morphdb.jdbc.remote.Protocol;
 
 /**
  * Runs the rows of an EXECUTE_BATCH request in order, each through the same {@link
@@ -49,7 +50,9 @@ final class BatchExecution {
         if (cancelled.getAsBoolean()) { // a CANCEL between two rows: the statement of neither saw it
           throw new MorphException(ErrorCode.CANCELLED, "The batch was cancelled");
         }
-        runRow(row);
+        if (!runRow(row)) {
+          break; // a query in a plain statement batch: the driver reports it (07003)
+        }
       } catch (MorphException e) {
         error = Messages.WireError.of(e);
         break;
@@ -63,15 +66,19 @@ final class BatchExecution {
     return new BatchReply(kind, tableVersions, ran, keys == null ? null : keyColumns, keys, error);
   }
 
-  private void runRow(List<Object> row) {
-    Response r = session.execute(new ExecuteRequest(call.statementId(), null, row, call.clientTableVersions(),
-        0, call.generatedKeyColumns()));
+  /** Runs one row; false when it returned a result set, which ends the batch. */
+  private boolean runRow(List<Object> row) {
+    Response r = session.execute(request(row));
     if (r.rows() != null) {
-      r.rows().close(); // a batch item returns no rows; the driver refuses a query before sending
+      r.rows().close();
     }
     kind = r.kind();
     tableVersions = r.tableVersions();
-    counts[done] = r.updateCount();
+    counts[done] = switch (r.kind()) { // as the driver's Statement.getLargeUpdateCount answers
+      case QUERY -> Protocol.BATCH_ROW_RETURNED_ROWS;
+      case DML -> Math.max(r.updateCount(), 0);
+      default -> 0;
+    };
     if (keys != null) {
       if (r.generatedKeys() != null) {
         keyColumns = r.generatedKeys().columns();
@@ -81,5 +88,21 @@ final class BatchExecution {
       }
     }
     done++;
+    return r.kind() != StatementKind.QUERY;
+  }
+
+  /**
+   * A row of a prepared statement holds its parameters; a row of a plain statement batch
+   * (statement id 0) holds its SQL text.
+   */
+  private ExecuteRequest request(List<Object> row) {
+    if (call.statementId() != 0) {
+      return new ExecuteRequest(call.statementId(), null, row, call.clientTableVersions(), 0,
+          call.generatedKeyColumns());
+    }
+    if (row.size() != 1 || !(row.get(0) instanceof String sql)) {
+      throw new MorphException(ErrorCode.SYNTAX_ERROR, "A plain statement batch row holds one SQL text");
+    }
+    return new ExecuteRequest(0, sql, List.of(), Map.of(), 0, call.generatedKeyColumns());
   }
 }

@@ -311,6 +311,49 @@ class BatchOverServerTest {
     }
   }
 
+  /** A plain statement batch's outcome: counts (done or failed), SQLState or null, rows in p. */
+  private static Outcome plainBatch(String url, String... sql) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      for (String item : sql) {
+        s.addBatch(item);
+      }
+      List<Long> counts = new ArrayList<>();
+      String state = null;
+      long before = server.stats().requests();
+      try {
+        for (long n : s.executeLargeBatch()) {
+          counts.add(n);
+        }
+      } catch (BatchUpdateException e) {
+        for (long n : e.getLargeUpdateCounts()) {
+          counts.add(n);
+        }
+        state = e.getSQLState();
+      }
+      if (url.startsWith("jdbc:morph://")) {
+        assertEquals(1, server.stats().requests() - before, "the statements went in one request");
+      }
+      return new Outcome(counts, state, count(c, "p"));
+    }
+  }
+
+  @Test
+  void aPlainStatementBatchIsOneRequestAndFailsWhereEmbeddedFails() throws SQLException {
+    String[] ok = {"CREATE TABLE p (id INT PRIMARY KEY)", "INSERT INTO p VALUES (1), (2)",
+        "UPDATE p SET id = id + 10 WHERE id > 1", "INSERT INTO p VALUES (3)"};
+    assertEquals(new Outcome(List.of(0L, 2L, 1L, 1L), null, 3), plainBatch(serverUrl(), ok));
+    String[] duplicate = {"CREATE TABLE p (id INT PRIMARY KEY)", "INSERT INTO p VALUES (1)",
+        "INSERT INTO p VALUES (1)", "INSERT INTO p VALUES (2)"};
+    Outcome remote = plainBatch(serverUrl(), duplicate);
+    assertEquals(new Outcome(List.of(0L, 1L), "23505", 1), remote);
+    assertEquals(plainBatch(memUrl(), duplicate), remote);
+    String[] query = {"CREATE TABLE p (id INT PRIMARY KEY)", "INSERT INTO p VALUES (1)",
+        "SELECT * FROM p", "INSERT INTO p VALUES (2)"};
+    remote = plainBatch(serverUrl(), query);
+    assertEquals(new Outcome(List.of(0L, 1L), "07003", 1), remote);
+    assertEquals(plainBatch(memUrl(), query), remote);
+  }
+
   @Test
   void anEmptyBatchReturnsAnEmptyArrayWithoutARequest() throws SQLException {
     try (Connection c = DriverManager.getConnection(serverUrl()); Statement s = c.createStatement()) {

@@ -84,7 +84,8 @@ public final class BatchMessages {
 
   /**
    * What the server did: the update count of each row it ran (in order, up to the failing
-   * one, excluded), the generated keys of each of those rows when asked for ({@code
+   * one, excluded; 0 for a statement that is not DML, {@link Protocol#BATCH_ROW_RETURNED_ROWS}
+   * for one that returned a result set), the generated keys of each of those rows when asked for ({@code
    * keyColumns} and {@code keys} null otherwise), and the failing row's error, or null when
    * every row ran.
    */

@@ -27,6 +27,11 @@ public final class Protocol {
   public static final long FEATURES = FEATURE_CANCEL | FEATURE_CHUNKED_RESULTS | FEATURE_BATCH;
   /** A batch request's rows stop growing at this many encoded bytes (or half the server's frame limit). */
   public static final int BATCH_CHUNK_BYTES = 4 * 1024 * 1024;
+  /**
+   * The count a batch reply gives a row whose statement returned a result set (a plain
+   * statement batch's query); the server stops after that row.
+   */
+  public static final long BATCH_ROW_RETURNED_ROWS = Long.MIN_VALUE;
   /** ... and at this many rows, so the reply (a count and perhaps keys per row) stays well inside a frame. */
   public static final int BATCH_CHUNK_ROWS = 65_536;
 
