@@ -26,6 +26,7 @@ import java.util.Calendar;
 import java.util.List;
 import org.morphdb.engine.api.Response;
 import org.morphdb.engine.api.StatementKind;
+import org.morphdb.jdbc.remote.RemoteSession;
 
 /**
  * A statement prepared once on the engine ({@link PreparedCommand}) and executed with the
@@ -116,6 +117,16 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
     checkOpen();
     List<List<Object>> items = new ArrayList<>(batch);
     batch.clear();
+    if (!items.isEmpty() && connection.session() instanceof RemoteSession remote && remote.batches()) {
+      return inBatch(() -> {
+        try {
+          requireNotQuery();
+        } catch (SQLException e) {
+          throw batchFailure(e, new long[0], 0);
+        }
+        return RemoteBatch.prepared(this, command, remote, items, keysAsked).run();
+      });
+    }
     return inBatch(() -> {
       long[] counts = new long[items.size()];
       for (int i = 0; i < items.size(); i++) {

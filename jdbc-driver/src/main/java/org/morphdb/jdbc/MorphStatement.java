@@ -98,6 +98,16 @@ public class MorphStatement implements Statement {
 
   /** Sends one statement through the retry policy, under the query timeout. */
   final Response send(PreparedCommand command, Supplier<Response> attempt) throws SQLException {
+    return send(command, attempt, () -> 0);
+  }
+
+  /**
+   * Sends work that goes on from where its last attempt stopped ({@code progress}, see
+   * {@link RetryPolicy#execute(org.morphdb.engine.api.Session, PreparedCommand, Supplier,
+   * java.util.function.IntSupplier)}) through the retry policy, under the query timeout.
+   */
+  final <T> T send(PreparedCommand command, Supplier<T> attempt, java.util.function.IntSupplier progress)
+      throws SQLException {
     checkOpen();
     closeResultSet();
     updateCount = -1;
@@ -110,7 +120,7 @@ public class MorphStatement implements Statement {
     executing = true;
     try (QueryTimer timer = QueryTimer.start(connection.session(), queryTimeout)) {
       try {
-        return connection.retryPolicy().execute(connection.session(), command, attempt);
+        return connection.retryPolicy().execute(connection.session(), command, attempt, progress);
       } catch (SQLException e) {
         if (timer.fired() && "57014".equals(e.getSQLState())) {
           throw new SQLTimeoutException(
@@ -152,6 +162,12 @@ public class MorphStatement implements Statement {
       keyRows.addAll(response.generatedKeys().rows());
     }
     return false;
+  }
+
+  /** Adds the generated keys of a batch's rows (server mode, where they come for many rows at once). */
+  final void addGeneratedKeys(List<ColumnMeta> columns, List<Object[]> rows) {
+    keyColumns = columns;
+    keyRows.addAll(rows);
   }
 
   private void clearGeneratedKeys() {
@@ -344,6 +360,10 @@ public class MorphStatement implements Statement {
     checkOpen();
     List<String> items = new ArrayList<>(batch);
     batch.clear();
+    if (!items.isEmpty() && !items.contains(null)
+        && connection.session() instanceof org.morphdb.jdbc.remote.RemoteSession remote && remote.batches()) {
+      return inBatch(() -> RemoteBatch.plain(this, remote, items).run());
+    }
     return inBatch(() -> {
       long[] counts = new long[items.size()];
       for (int i = 0; i < items.size(); i++) {

@@ -3,6 +3,7 @@ package org.morphdb.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -62,8 +63,20 @@ final class RetryPolicy {
    */
   <T> T execute(Session session, PreparedCommand command, Supplier<T> attempt)
       throws SQLException {
+    return execute(session, command, attempt, () -> 0);
+  }
+
+  /**
+   * As {@link #execute(Session, PreparedCommand, Supplier)}, for an attempt that goes on from
+   * where the last one stopped (a batch resent from its failing row): whenever {@code
+   * progress} has moved since the last failure, the retries count from zero again, so each
+   * row gets the retries it would get alone.
+   */
+  <T> T execute(Session session, PreparedCommand command, Supplier<T> attempt, IntSupplier progress)
+      throws SQLException {
     int mismatches = 0;
     int aborts = 0;
+    int lastProgress = progress.getAsInt();
     SchemaVersionMismatchException stale = null;
     while (true) {
       try {
@@ -73,6 +86,11 @@ final class RetryPolicy {
         stale = null;
         return attempt.get();
       } catch (SchemaVersionMismatchException e) {
+        if (progress.getAsInt() != lastProgress) { // a row got done since: it starts afresh
+          lastProgress = progress.getAsInt();
+          mismatches = 0;
+          aborts = 0;
+        }
         if (!autoRetry) {
           throw Errors.toSqlException(e);
         }
@@ -86,6 +104,11 @@ final class RetryPolicy {
           throw Errors.toSqlException(e);
         }
       } catch (MorphException e) {
+        if (progress.getAsInt() != lastProgress) {
+          lastProgress = progress.getAsInt();
+          mismatches = 0;
+          aborts = 0;
+        }
         if (!retriesAbort(session, e)) {
           throw Errors.toSqlException(e);
         }

@@ -99,6 +99,36 @@ class RetryPolicyTest {
     assertEquals(RetryPolicy.MAX_REPREPARES - 3, sleeps.size(), "backs off after three in a row");
   }
 
+  /** A server batch resent from its failing row: each row gets maxRetries of its own. */
+  @Test
+  void retriesCountAgainFromZeroWheneverTheWorkMadeProgress() throws SQLException {
+    RetryPolicy policy = new RetryPolicy(true, 2, sleeps::add);
+    AtomicInteger done = new AtomicInteger();
+    AtomicInteger failuresOfThisRow = new AtomicInteger();
+    AtomicInteger attempts = new AtomicInteger();
+    int rows = policy.execute(session, null, () -> {
+      attempts.incrementAndGet();
+      while (done.get() < 3) {
+        if (failuresOfThisRow.getAndIncrement() < 2) {
+          throw lockConflict(); // every row fails twice before it gets done
+        }
+        failuresOfThisRow.set(0);
+        done.incrementAndGet();
+      }
+      return done.get();
+    }, done::get);
+    assertEquals(3, rows);
+    assertEquals(7, attempts.get());
+    assertEquals(6, sleeps.size());
+    // without progress the same failures exhaust maxRetries
+    done.set(0);
+    failuresOfThisRow.set(-10);
+    SQLException e = assertThrows(SQLException.class, () -> policy.execute(session, null, () -> {
+      throw lockConflict();
+    }, done::get));
+    assertEquals("40001", e.getSQLState());
+  }
+
   @Test
   void autoCommit40001IsRetriedUpToMaxRetriesThenNamesTheCause() throws SQLException {
     session.onExecute = r -> {

@@ -159,7 +159,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         long target = u.unpackLong();
         RequestDispatcher d = dispatcher;
         if (d != null && target != 0 && target == runningRequestId) {
-          d.session().cancel();
+          d.cancel();
         }
         return;
       }
@@ -281,6 +281,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
   /** The reply to a request, or null when it broke the protocol (the connection is closing). */
   private ReplyBuffers answer(ChannelHandlerContext ctx, RequestDispatcher d, long requestId, Op op, byte[] bytes) {
+    d.clearCancel(); // before the id is visible: a CANCEL naming this request lands after it
     runningRequestId = requestId;
     ReplyBuffers reply;
     try {

@@ -12,6 +12,7 @@ import org.morphdb.engine.api.Response;
 import org.morphdb.engine.api.RowCursor;
 import org.morphdb.engine.api.Session;
 import org.morphdb.engine.api.StatementKind;
+import org.morphdb.jdbc.remote.BatchMessages.BatchCall;
 import org.morphdb.jdbc.remote.Messages;
 import org.morphdb.jdbc.remote.Protocol;
 import org.morphdb.jdbc.remote.Protocol.Op;
@@ -38,6 +39,8 @@ final class RequestDispatcher implements AutoCloseable {
   private final ReplyBuffers buffers = new ReplyBuffers();
   private long lastCursorId;
   private boolean failed;
+  /** Set by a CANCEL of the running request (on the I/O thread): a batch stops before its next row. */
+  private volatile boolean cancelled;
 
   private static final class Known {
     StatementKind kind;
@@ -65,6 +68,17 @@ final class RequestDispatcher implements AutoCloseable {
     }
     Known k = statements.get(statementId);
     return k != null && (k.kind == StatementKind.QUERY || k.kind == StatementKind.DML) && k.lastNanos < INLINE_NANOS;
+  }
+
+  /** Cancels the running request: its statement now, a batch's next rows too. */
+  void cancel() {
+    cancelled = true;
+    session.cancel();
+  }
+
+  /** Called before a request starts, so a CANCEL of an earlier one does not reach it. */
+  void clearCancel() {
+    cancelled = false;
   }
 
   /** Whether the last reply {@link #handle} made was an error. */
@@ -119,6 +133,10 @@ final class RequestDispatcher implements AutoCloseable {
       case EXECUTE: {
         Messages.ExecuteCall call = Messages.ExecuteCall.unpack(u);
         return io(() -> execute(call, reply));
+      }
+      case EXECUTE_BATCH: {
+        BatchCall call = BatchCall.unpack(u);
+        return io(() -> new BatchExecution(session, call, () -> cancelled).run().pack(reply));
       }
       case FETCH: {
         long cursorId = u.unpackLong();

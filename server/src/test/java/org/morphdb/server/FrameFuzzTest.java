@@ -197,6 +197,8 @@ class FrameFuzzTest {
     c.add(RawClient.request(13, Op.CANCEL, 2L));
     c.add(RawClient.request(14, Op.EXECUTE, new Messages.ExecuteCall(0, "SELECT ?", List.of(
         java.math.BigDecimal.TEN, java.time.LocalDate.EPOCH, 7L, (short) 1, new byte[] {1}), Map.of(), 3, 1)));
+    c.add(RawClient.request(15, Op.EXECUTE_BATCH, new org.morphdb.jdbc.remote.BatchMessages.BatchCall(1, Map.of(),
+        null, List.of(List.of(5), List.of(6), List.of(7L)))));
     return c;
   }
 

@@ -48,6 +48,8 @@ final class RawClient implements AutoCloseable {
     for (Object a : args) {
       if (a instanceof Messages.ExecuteCall call) {
         call.pack(p);
+      } else if (a instanceof org.morphdb.jdbc.remote.BatchMessages.BatchCall batch) {
+        batch.pack(p);
       } else if (a instanceof String s) {
         p.packString(s);
       } else if (a instanceof Long l) {

@@ -22,7 +22,18 @@ public final class Protocol {
   /** Feature bits of the handshake; both sides use the intersection. */
   public static final long FEATURE_CANCEL = 1L;
   public static final long FEATURE_CHUNKED_RESULTS = 1L << 1;
-  public static final long FEATURES = FEATURE_CANCEL | FEATURE_CHUNKED_RESULTS;
+  /** EXECUTE_BATCH: a JDBC batch in one request (or a few chunks), not one per row. */
+  public static final long FEATURE_BATCH = 1L << 2;
+  public static final long FEATURES = FEATURE_CANCEL | FEATURE_CHUNKED_RESULTS | FEATURE_BATCH;
+  /** A batch request's rows stop growing at this many encoded bytes (or half the server's frame limit). */
+  public static final int BATCH_CHUNK_BYTES = 4 * 1024 * 1024;
+  /**
+   * The count a batch reply gives a row whose statement returned a result set (a plain
+   * statement batch's query); the server stops after that row.
+   */
+  public static final long BATCH_ROW_RETURNED_ROWS = Long.MIN_VALUE;
+  /** ... and at this many rows, so the reply (a count and perhaps keys per row) stays well inside a frame. */
+  public static final int BATCH_CHUNK_ROWS = 65_536;
 
   /** Reply status: the operation succeeded / failed with an engine error. */
   public static final int STATUS_OK = 0;
@@ -41,9 +52,11 @@ public final class Protocol {
     PREPARE(1), REPREPARE(2), EXECUTE(3), FETCH(4), CLOSE_CURSOR(5), CLOSE_STATEMENT(6),
     COMMIT(7), ROLLBACK(8), SET_AUTO_COMMIT(9), SET_READ_ONLY(10), PING(11), CLOSE(12),
     /** Out of band: no reply; cancels the named request if it is still running. */
-    CANCEL(13);
+    CANCEL(13),
+    /** The rows of a JDBC batch of one prepared statement, run in order until one fails. */
+    EXECUTE_BATCH(14);
 
-    private static final Op[] BY_ID = new Op[14];
+    private static final Op[] BY_ID = new Op[15];
 
     static {
       for (Op op : values()) {

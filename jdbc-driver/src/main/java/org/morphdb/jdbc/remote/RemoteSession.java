@@ -47,6 +47,8 @@ public final class RemoteSession implements Session {
   private final int nodeId;
   /** The server closes a connection that sends a larger frame, so the driver never does. */
   private final int maxFrameBytes;
+  /** The feature bits the server's Welcome advertised (the intersection with the driver's). */
+  private final long features;
   private final int defaultFetchRows;
   private final Map<Long, StatementKind> preparedKinds = new ConcurrentHashMap<>();
   private long lastRequestId;
@@ -67,12 +69,13 @@ public final class RemoteSession implements Session {
     this.out = new BufferedOutputStream(socket.getOutputStream(), 16 * 1024);
     this.nodeId = welcome.nodeId();
     this.maxFrameBytes = welcome.maxFrameBytes();
+    this.features = welcome.features();
     this.state = welcome.state();
     this.defaultFetchRows = defaultFetchRows;
     this.fetchRows = defaultFetchRows;
   }
 
-  private record Welcome(int nodeId, int state, int maxFrameBytes) {}
+  private record Welcome(int nodeId, int state, int maxFrameBytes, long features) {}
 
   /** Connects and shakes hands; 08001 when the server cannot be reached or refuses. */
   public static RemoteSession connect(RemoteTarget target) {
@@ -119,7 +122,7 @@ public final class RemoteSession implements Session {
           throw new MorphException(ErrorCode.CANNOT_CONNECT, "The server speaks protocol version "
               + w.version() + ", this driver " + Protocol.VERSION);
         }
-        return new Welcome(w.nodeId(), w.state(), w.maxFrameBytes());
+        return new Welcome(w.nodeId(), w.state(), w.maxFrameBytes(), w.features());
       }
     }
 
@@ -175,6 +178,36 @@ public final class RemoteSession implements Session {
   private boolean mayWrite(ExecuteRequest request) {
     StatementKind kind = request.statementId() > 0 ? preparedKinds.get(request.statementId()) : null;
     return kind != StatementKind.QUERY;
+  }
+
+  /** Whether the server runs a batch in one EXECUTE_BATCH request (else the driver sends one EXECUTE per row). */
+  public boolean batches() { return (features & Protocol.FEATURE_BATCH) != 0; }
+
+  /** Encoded rows of a batch chunk stop growing past this: well inside the server's frame limit. */
+  int batchChunkBytes() { return Math.min(Protocol.BATCH_CHUNK_BYTES, maxFrameBytes / 2); }
+
+  /**
+   * Sends the rows of a batch from {@code from} on, as many as fit in one chunk ({@link
+   * #batchChunkBytes} and {@link Protocol#BATCH_CHUNK_ROWS}, at least one row), in one
+   * EXECUTE_BATCH request; the reply's counts say how many of them ran. Engine errors of a row
+   * come back in the reply, not thrown.
+   */
+  public BatchMessages.BatchReply executeBatch(long statementId, Map<Integer, Integer> versions,
+      java.util.List<String> keys, java.util.List<java.util.List<Object>> rows, int from) {
+    return call(Protocol.Op.EXECUTE_BATCH, p -> {
+      BatchMessages.BatchCall.packHead(p, statementId, versions, keys);
+      MessageBufferPacker batchRows = MessagePack.newDefaultBufferPacker(); // not kept: it grows to MiBs
+      int limit = batchChunkBytes();
+      int n = 0;
+      while (from + n < rows.size() && n < Protocol.BATCH_CHUNK_ROWS
+          && (n == 0 || batchRows.getTotalWrittenBytes() < limit)) {
+        BatchMessages.BatchCall.packRow(batchRows, rows.get(from + n));
+        n++;
+      }
+      batchRows.flush();
+      p.packArrayHeader(n);
+      p.writePayload(batchRows.toByteArray());
+    }, BatchMessages.BatchReply::unpack, autoCommit());
   }
 
   /** The next rows of an open cursor. */
