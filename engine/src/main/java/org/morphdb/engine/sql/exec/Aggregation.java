@@ -208,22 +208,9 @@ final class Aggregation {
   static Rows.Node aggregate(Rows.Node input, int[] groupKeys,
       List<Supplier<Accumulator>> calls) {
     return ctx -> {
-      Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
-      try (Rows in = input.open(ctx)) {
-        for (Object[] row = in.next(); row != null; row = in.next()) {
-          Object[] k = new Object[groupKeys.length];
-          for (int i = 0; i < k.length; i++) {
-            k[i] = row[groupKeys[i]];
-          }
-          Accumulator[] accs = groups.computeIfAbsent(Arrays.asList(k), x -> start(calls));
-          for (Accumulator a : accs) {
-            a.add(row);
-          }
-        }
-      }
-      if (groups.isEmpty() && groupKeys.length == 0) {
-        groups.put(List.of(), start(calls));
-      }
+      Map<List<Object>, Accumulator[]> groups = groupKeys.length == 0
+          ? Map.of(List.of(), accumulateAll(input.open(ctx), start(calls)))
+          : groups(input.open(ctx), groupKeys, calls);
       List<Object[]> out = new ArrayList<>(groups.size());
       for (Map.Entry<List<Object>, Accumulator[]> g : groups.entrySet()) {
         Object[] row = Arrays.copyOf(g.getKey().toArray(), groupKeys.length + calls.size());
@@ -234,6 +221,37 @@ final class Aggregation {
       }
       return Rows.of(out.iterator());
     };
+  }
+
+  /** Every row into one group's accumulators: no key built and hashed per row. */
+  private static Accumulator[] accumulateAll(Rows rows, Accumulator[] accs) {
+    try (Rows in = rows) {
+      for (Object[] row = in.next(); row != null; row = in.next()) {
+        for (Accumulator a : accs) {
+          a.add(row);
+        }
+      }
+    }
+    return accs;
+  }
+
+  /** The groups of the rows by {@code groupKeys}, in the order their first rows came. */
+  private static Map<List<Object>, Accumulator[]> groups(Rows rows, int[] groupKeys,
+      List<Supplier<Accumulator>> calls) {
+    Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
+    try (Rows in = rows) {
+      for (Object[] row = in.next(); row != null; row = in.next()) {
+        Object[] k = new Object[groupKeys.length];
+        for (int i = 0; i < k.length; i++) {
+          k[i] = row[groupKeys[i]];
+        }
+        Accumulator[] accs = groups.computeIfAbsent(Arrays.asList(k), x -> start(calls));
+        for (Accumulator a : accs) {
+          a.add(row);
+        }
+      }
+    }
+    return groups;
   }
 
   private static Accumulator[] start(List<Supplier<Accumulator>> calls) {

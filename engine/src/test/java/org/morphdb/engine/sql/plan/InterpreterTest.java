@@ -41,6 +41,9 @@ class InterpreterTest extends PlanTestBase {
       "SELECT a, COUNT(*), COUNT(b), SUM(c), MIN(b), MAX(id), COUNT(DISTINCT a), SUM(DISTINCT a),"
           + " AVG(a) FROM t GROUP BY a ORDER BY a",
       "SELECT COUNT(*) FILTER (WHERE a > 5), SUM(a), MIN(c) FROM t WHERE id > 100",
+      "SELECT COUNT(*) FROM t",
+      "SELECT COUNT(*), COUNT(*) + 1 FROM u",
+      "SELECT SUM(a), COUNT(*), MAX(b) FROM t WHERE id < 0",
       "SELECT id FROM t WHERE id IN (SELECT t_id FROM u) ORDER BY id",
       "SELECT id FROM t WHERE a NOT IN (SELECT t_id FROM u) ORDER BY id",
       "SELECT id FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.t_id = t.id AND u.x > 'u1') ORDER BY id",
