@@ -28,23 +28,21 @@ final class RemoteBatch {
   private int done;
   /** The row of a plain statement batch that returned a result set, or -1. */
   private int query = -1;
-  private final List<String> sql;
 
   private RemoteBatch(MorphStatement statement, PreparedCommand command, RemoteSession session,
-      List<List<Object>> rows, List<String> keysAsked, List<String> sql) {
+      List<List<Object>> rows, List<String> keysAsked) {
     this.statement = statement;
     this.command = command;
     this.session = session;
     this.rows = rows;
     this.keysAsked = keysAsked;
-    this.sql = sql;
     this.counts = new long[rows.size()];
   }
 
   /** A prepared statement's batch: each row holds its parameters. */
   static RemoteBatch prepared(MorphStatement statement, PreparedCommand command, RemoteSession session,
       List<List<Object>> rows, List<String> keysAsked) {
-    return new RemoteBatch(statement, command, session, rows, keysAsked, null);
+    return new RemoteBatch(statement, command, session, rows, keysAsked);
   }
 
   /** A plain statement's batch: each row holds one SQL text (statement id 0 on the wire). */
@@ -53,7 +51,7 @@ final class RemoteBatch {
     for (String s : sql) {
       rows.add(List.of(s));
     }
-    return new RemoteBatch(statement, null, session, rows, null, sql);
+    return new RemoteBatch(statement, null, session, rows, null);
   }
 
   long[] run() throws SQLException {
@@ -63,7 +61,7 @@ final class RemoteBatch {
       throw MorphStatement.batchFailure(e, counts, done);
     }
     if (query >= 0) { // as embedded: the query ran, its result is dropped, and the batch fails there
-      SQLException e = Errors.create("The statement returns a result set: " + sql.get(query), Errors.IS_A_QUERY);
+      SQLException e = Errors.create("The statement returns a result set: " + rows.get(query).get(0), Errors.IS_A_QUERY);
       throw MorphStatement.batchFailure(e, counts, query);
     }
     return counts;

@@ -85,29 +85,26 @@ final class RetryPolicy {
         }
         stale = null;
         return attempt.get();
-      } catch (SchemaVersionMismatchException e) {
+      } catch (MorphException e) {
         if (progress.getAsInt() != lastProgress) { // a row got done since: it starts afresh
           lastProgress = progress.getAsInt();
           mismatches = 0;
           aborts = 0;
         }
-        if (!autoRetry) {
-          throw Errors.toSqlException(e);
-        }
-        if (mismatches >= MAX_REPREPARES) {
-          throw Errors.toSqlException(e, e.getMessage()
-              + " (still stale after " + mismatches + " re-prepares)");
-        }
-        mismatches++;
-        stale = e;
-        if (mismatches > 3 && !pause(mismatches - 3)) {
-          throw Errors.toSqlException(e);
-        }
-      } catch (MorphException e) {
-        if (progress.getAsInt() != lastProgress) {
-          lastProgress = progress.getAsInt();
-          mismatches = 0;
-          aborts = 0;
+        if (e instanceof SchemaVersionMismatchException mismatch) {
+          if (!autoRetry) {
+            throw Errors.toSqlException(e);
+          }
+          if (mismatches >= MAX_REPREPARES) {
+            throw Errors.toSqlException(e, e.getMessage()
+                + " (still stale after " + mismatches + " re-prepares)");
+          }
+          mismatches++;
+          stale = mismatch;
+          if (mismatches > 3 && !pause(mismatches - 3)) {
+            throw Errors.toSqlException(e);
+          }
+          continue;
         }
         if (!retriesAbort(session, e)) {
           throw Errors.toSqlException(e);

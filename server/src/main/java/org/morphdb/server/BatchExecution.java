@@ -57,8 +57,7 @@ final class BatchExecution {
         error = Messages.WireError.of(e);
         break;
       } catch (RuntimeException | StackOverflowError e) {
-        error = Messages.WireError.of(new MorphException(ErrorCode.INTERNAL_ERROR,
-            "Internal error in the MorphDB server: " + e, e));
+        error = Messages.WireError.of(RequestDispatcher.internalError(e));
         break;
       }
     }

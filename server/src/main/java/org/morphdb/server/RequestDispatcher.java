@@ -103,9 +103,13 @@ final class RequestDispatcher implements AutoCloseable {
     } catch (WireFormatException e) {
       throw e;
     } catch (RuntimeException | StackOverflowError e) {
-      return errorReply(requestId, new MorphException(ErrorCode.INTERNAL_ERROR,
-          "Internal error in the MorphDB server: " + e, e));
+      return errorReply(requestId, internalError(e));
     }
+  }
+
+  /** What a client is told of a bug: 'Internal error' with what was thrown. */
+  static MorphException internalError(Throwable e) {
+    return new MorphException(ErrorCode.INTERNAL_ERROR, "Internal error in the MorphDB server: " + e, e);
   }
 
   private ReplyBuffers errorReply(long requestId, MorphException e) {

@@ -37,46 +37,23 @@ public final class BatchMessages {
         List<String> keys) throws IOException {
       p.packArrayHeader(4).packLong(statementId);
       WireValues.packVersions(p, versions);
-      if (keys == null) {
-        p.packNil();
-      } else {
-        p.packArrayHeader(keys.size());
-        for (String c : keys) {
-          p.packString(c);
-        }
-      }
+      WireValues.packOptionalNames(p, keys);
     }
 
     /** One row's parameter values, as {@link Messages.ExecuteCall} encodes them. */
     public static void packRow(MessagePacker p, List<Object> parameters) throws IOException {
-      List<Object> params = parameters == null ? List.of() : parameters;
-      p.packArrayHeader(params.size());
-      for (Object v : params) {
-        WireValues.pack(p, v);
-      }
+      WireValues.packParameters(p, parameters);
     }
 
     public static BatchCall unpack(MessageUnpacker u) throws IOException {
       WireValues.expectArray(u, 4);
       long statementId = u.unpackLong();
       Map<Integer, Integer> versions = WireValues.unpackVersions(u);
-      List<String> keys = null;
-      if (!u.tryUnpackNil()) {
-        int k = u.unpackArrayHeader();
-        keys = new ArrayList<>(Math.min(k, 4096));
-        for (int i = 0; i < k; i++) {
-          keys.add(u.unpackString());
-        }
-      }
+      List<String> keys = WireValues.unpackOptionalNames(u);
       int n = u.unpackArrayHeader();
       List<List<Object>> rows = new ArrayList<>(Math.min(n, 65536));
       for (int i = 0; i < n; i++) {
-        int m = u.unpackArrayHeader();
-        List<Object> params = new ArrayList<>(Math.min(m, 4096));
-        for (int j = 0; j < m; j++) {
-          params.add(WireValues.unpack(u));
-        }
-        rows.add(params);
+        rows.add(WireValues.unpackParameters(u));
       }
       return new BatchCall(statementId, versions, keys, rows);
     }
@@ -121,13 +98,13 @@ public final class BatchMessages {
 
     public static BatchReply unpack(MessageUnpacker u) throws IOException {
       WireValues.expectArray(u, 5);
-      int kind = u.unpackInt();
-      StatementKind[] kinds = StatementKind.values();
-      if (kind < 0 || kind >= kinds.length) {
-        throw new WireFormatException("unknown statement kind " + kind);
-      }
+      StatementKind kind = Messages.statementKind(u.unpackInt());
       Map<Integer, Integer> versions = WireValues.unpackVersions(u);
-      long[] counts = new long[u.unpackArrayHeader()];
+      int n = u.unpackArrayHeader();
+      if (n < 0 || n > Protocol.BATCH_CHUNK_ROWS) {
+        throw new WireFormatException("batch reply of " + n + " counts");
+      }
+      long[] counts = new long[n];
       for (int i = 0; i < counts.length; i++) {
         counts[i] = u.unpackLong();
       }
@@ -139,7 +116,7 @@ public final class BatchMessages {
         keys = unpackKeys(u);
       }
       Messages.WireError error = u.tryUnpackNil() ? null : Messages.WireError.unpack(u);
-      return new BatchReply(kinds[kind], versions, counts, keyColumns, keys, error);
+      return new BatchReply(kind, versions, counts, keyColumns, keys, error);
     }
 
     private static List<List<Object[]>> unpackKeys(MessageUnpacker u) throws IOException {

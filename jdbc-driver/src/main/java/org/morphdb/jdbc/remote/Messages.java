@@ -122,43 +122,21 @@ public final class Messages {
     public void pack(MessagePacker p) throws IOException {
       p.packArrayHeader(7).packLong(statementId);
       WireValues.packOptional(p, sql);
-      List<Object> params = parameters == null ? List.of() : parameters;
-      p.packArrayHeader(params.size());
-      for (Object v : params) {
-        WireValues.pack(p, v);
-      }
+      WireValues.packParameters(p, parameters);
       WireValues.packVersions(p, clientTableVersions);
       p.packLong(maxRows).packInt(fetchRows);
-      if (generatedKeyColumns == null) {
-        p.packNil();
-      } else {
-        p.packArrayHeader(generatedKeyColumns.size());
-        for (String c : generatedKeyColumns) {
-          p.packString(c);
-        }
-      }
+      WireValues.packOptionalNames(p, generatedKeyColumns);
     }
 
     public static ExecuteCall unpack(MessageUnpacker u) throws IOException {
       WireValues.expectArray(u, 7);
       long statementId = u.unpackLong();
       String sql = WireValues.optionalString(u);
-      int n = u.unpackArrayHeader();
-      List<Object> params = new ArrayList<>(Math.min(n, 4096));
-      for (int i = 0; i < n; i++) {
-        params.add(WireValues.unpack(u));
-      }
+      List<Object> params = WireValues.unpackParameters(u);
       Map<Integer, Integer> versions = WireValues.unpackVersions(u);
       long maxRows = u.unpackLong();
       int fetchRows = u.unpackInt();
-      List<String> keys = null;
-      if (!u.tryUnpackNil()) {
-        int k = u.unpackArrayHeader();
-        keys = new ArrayList<>(Math.min(k, 4096));
-        for (int i = 0; i < k; i++) {
-          keys.add(u.unpackString());
-        }
-      }
+      List<String> keys = WireValues.unpackOptionalNames(u);
       return new ExecuteCall(statementId, sql, params, versions, maxRows, fetchRows, keys);
     }
   }
@@ -262,7 +240,7 @@ public final class Messages {
         WireValues.unpackColumns(u), WireValues.unpackVersions(u));
   }
 
-  private static StatementKind statementKind(int ordinal) {
+  static StatementKind statementKind(int ordinal) {
     StatementKind[] kinds = StatementKind.values();
     if (ordinal < 0 || ordinal >= kinds.length) {
       throw new WireFormatException("unknown statement kind " + ordinal);

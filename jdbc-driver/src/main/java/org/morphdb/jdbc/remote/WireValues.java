@@ -222,6 +222,48 @@ public final class WireValues {
     }
   }
 
+  /** A statement's parameter values (null: none). */
+  public static void packParameters(MessagePacker p, List<Object> parameters) throws IOException {
+    List<Object> params = parameters == null ? List.of() : parameters;
+    p.packArrayHeader(params.size());
+    for (Object v : params) {
+      pack(p, v);
+    }
+  }
+
+  public static List<Object> unpackParameters(MessageUnpacker u) throws IOException {
+    int n = u.unpackArrayHeader();
+    List<Object> params = new java.util.ArrayList<>(Math.min(n, 4096));
+    for (int i = 0; i < n; i++) {
+      params.add(unpack(u));
+    }
+    return params;
+  }
+
+  /** A list of names or nil (the generated-key columns asked for, or none). */
+  public static void packOptionalNames(MessagePacker p, List<String> names) throws IOException {
+    if (names == null) {
+      p.packNil();
+      return;
+    }
+    p.packArrayHeader(names.size());
+    for (String name : names) {
+      p.packString(name);
+    }
+  }
+
+  public static List<String> unpackOptionalNames(MessageUnpacker u) throws IOException {
+    if (u.tryUnpackNil()) {
+      return null;
+    }
+    int n = u.unpackArrayHeader();
+    List<String> names = new java.util.ArrayList<>(Math.min(n, 4096));
+    for (int i = 0; i < n; i++) {
+      names.add(u.unpackString());
+    }
+    return names;
+  }
+
   public static Object[] unpackRow(MessageUnpacker u) throws IOException {
     int n = u.unpackArrayHeader();
     if (n > 65536) {
