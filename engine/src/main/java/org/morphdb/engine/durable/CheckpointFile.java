@@ -1,7 +1,6 @@
 package org.morphdb.engine.durable;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInput;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -36,6 +35,7 @@ import org.morphdb.engine.storage.Key;
 import org.morphdb.engine.storage.KeyRange;
 import org.morphdb.engine.storage.MvccStore;
 import org.morphdb.engine.storage.wal.FileIo;
+import org.morphdb.engine.storage.wal.RecordBuffer;
 import org.morphdb.engine.storage.wal.ValueCodec;
 
 /**
@@ -58,6 +58,8 @@ final class CheckpointFile {
   private static final String PREFIX = "checkpoint-";
   private static final String SUFFIX = ".ckpt";
   private static final int LOAD_BATCH = 4096;
+  /** The encoded entries go to the compressor in pieces of about this size. */
+  private static final int DRAIN_BYTES = 32 << 10;
 
   /** What a checkpoint holds besides the keyspaces (those go straight into the store). */
   record Loaded(long replayFrom, long snapshotTs, List<Catalog> catalogs, List<JobImage> jobs) {}
@@ -93,15 +95,19 @@ final class CheckpointFile {
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
   }
 
+  /** An installed checkpoint, and the size of what it holds before compression. */
+  record Installed(Path file, long encodedBytes) {}
+
   /** Writes and installs a checkpoint of the store at {@code snapshotTs} (registered by the caller). */
-  static Path write(Path dir, FileIo io, long replayFrom, long snapshotTs, List<Catalog> catalogs,
+  static Installed write(Path dir, FileIo io, long replayFrom, long snapshotTs, List<Catalog> catalogs,
       Collection<JobImage> jobs, MvccStore store, LongPredicate rowSpace) throws IOException {
     return write(dir, io, replayFrom, snapshotTs, catalogs, jobs, store, rowSpace, true);
   }
 
   /** As above; {@code compressed} false writes the first format (tests: it must still load). */
-  static Path write(Path dir, FileIo io, long replayFrom, long snapshotTs, List<Catalog> catalogs,
+  static Installed write(Path dir, FileIo io, long replayFrom, long snapshotTs, List<Catalog> catalogs,
       Collection<JobImage> jobs, MvccStore store, LongPredicate rowSpace, boolean compressed) throws IOException {
+    long encoded = 0;
     Path target = file(dir, replayFrom);
     Path tmp = dir.resolve(target.getFileName() + ".tmp");
     Deflater deflater = new Deflater(Deflater.BEST_SPEED);
@@ -111,31 +117,40 @@ final class CheckpointFile {
       DataOutputStream magic = new DataOutputStream(checked);
       magic.writeLong(compressed ? MAGIC : MAGIC_UNCOMPRESSED);
       DeflaterOutputStream deflated = compressed ? new DeflaterOutputStream(checked, deflater, 1 << 16) : null;
-      DataOutputStream out = new DataOutputStream(
-          new BufferedOutputStream(compressed ? deflated : checked, 1 << 16));
-      out.writeLong(replayFrom);
-      out.writeLong(snapshotTs);
-      out.writeInt(catalogs.size());
-      for (Catalog c : catalogs) {
-        LogRecords.writeCatalog(out, c);
-      }
-      out.writeInt(jobs.size());
-      for (JobImage j : jobs) {
-        ValueCodec.write(out, j);
-      }
-      long[] spaces = java.util.Arrays.stream(store.spaceIds()).filter(rowSpace).sorted().toArray();
-      out.writeInt(spaces.length);
-      for (long space : spaces) {
-        out.writeLong(space);
-        for (Iterator<Entry> it = store.scan(space, KeyRange.all(), snapshotTs); it.hasNext(); ) {
-          Entry e = it.next();
-          out.writeBoolean(true);
-          ValueCodec.write(out, e.key());
-          ValueCodec.write(out, e.value());
+      java.io.OutputStream body = compressed ? deflated : checked;
+      RecordBuffer out = RecordBuffer.take();
+      try {
+        out.writeLong(replayFrom);
+        out.writeLong(snapshotTs);
+        out.writeInt(catalogs.size());
+        for (Catalog c : catalogs) {
+          LogRecords.writeCatalog(out, c);
         }
-        out.writeBoolean(false);
+        out.writeInt(jobs.size());
+        for (JobImage j : jobs) {
+          ValueCodec.write(out, j);
+        }
+        long[] spaces = java.util.Arrays.stream(store.spaceIds()).filter(rowSpace).sorted().toArray();
+        out.writeInt(spaces.length);
+        for (long space : spaces) {
+          out.writeLong(space);
+          for (Iterator<Entry> it = store.scan(space, KeyRange.all(), snapshotTs); it.hasNext(); ) {
+            Entry e = it.next();
+            out.writeBoolean(true);
+            ValueCodec.write(out, e.key());
+            ValueCodec.write(out, e.value());
+            if (out.payloadLength() >= DRAIN_BYTES) {
+              encoded += out.payloadLength();
+              out.drainTo(body);
+            }
+          }
+          out.writeBoolean(false);
+        }
+        encoded += out.payloadLength();
+        out.drainTo(body);
+      } finally {
+        out.release();
       }
-      out.flush();
       if (deflated != null) {
         deflated.finish();
       }
@@ -151,7 +166,7 @@ final class CheckpointFile {
     }
     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     io.forceDirectory(dir);
-    return target;
+    return new Installed(target, encoded);
   }
 
   /**

@@ -29,6 +29,7 @@ import org.morphdb.engine.storage.wal.FileIo;
 import org.morphdb.engine.storage.wal.LogFormat;
 import org.morphdb.engine.storage.wal.LogReader;
 import org.morphdb.engine.storage.wal.LogWriter;
+import org.morphdb.engine.storage.wal.RecordBuffer;
 import org.morphdb.engine.tx.ConstraintChecker;
 
 /**
@@ -47,6 +48,7 @@ public final class Durability implements CommitLog, AutoCloseable {
 
   /**
    * @param checkpointLogBytes a checkpoint is taken once this much log was written since the last
+   *     (or as much as the last checkpoint held, when that is more)
    */
   public record Settings(boolean syncCommits, long writeDelayMillis, long segmentBytes, long checkpointLogBytes,
       boolean unsafeSkipForce) {
@@ -75,6 +77,16 @@ public final class Durability implements CommitLog, AutoCloseable {
   private final ScheduledExecutorService checkpointer;
   private volatile DdlJobs jobs;
   private volatile long logBytesAtCheckpoint;
+  /**
+   * The size of the last checkpoint's contents before compression. An automatic checkpoint
+   * waits for at least this much log (and at least {@code checkpointLogBytes}): a checkpoint
+   * rewrites every live row, so at a fixed log interval a growing table's checkpoints would
+   * cost more per commit the bigger it got (quadratic over a long load, and on two cores
+   * they took a third of the CPU from the writers). This way a logged byte pays for at most
+   * about one byte of checkpoint, and a crash leaves at most about the data's size of log to
+   * replay (docs/decisions.md, "When checkpoints are taken").
+   */
+  private volatile long checkpointedBytes;
   private volatile boolean closed;
 
   /** Tests: the file layer the next opens use (a crash-simulating one); null restores the real one. */
@@ -194,8 +206,8 @@ public final class Durability implements CommitLog, AutoCloseable {
 
   @Override
   public long append(long commitTs, CommitBatch batch) {
-    byte[] payload = LogRecords.commit(commitTs, batch, indexSpaces::contains);
-    return payload == null ? -1 : writer.append(payload);
+    RecordBuffer record = LogRecords.commit(commitTs, batch, indexSpaces::contains);
+    return record == null ? -1 : writer.append(record);
   }
 
   @Override
@@ -226,7 +238,8 @@ public final class Durability implements CommitLog, AutoCloseable {
 
   private void checkpointIfLogGrew() {
     try {
-      if (!closed && writer.bytesWritten() - logBytesAtCheckpoint >= settings.checkpointLogBytes()) {
+      long due = Math.max(settings.checkpointLogBytes(), checkpointedBytes);
+      if (!closed && writer.bytesWritten() - logBytesAtCheckpoint >= due) {
         checkpoint();
       }
     } catch (RuntimeException e) {
@@ -248,10 +261,11 @@ public final class Durability implements CommitLog, AutoCloseable {
         jobs.all().forEach(j -> jobImages.add(j.image()));
       }
       try (SnapshotHandle snapshot = store.openSnapshot()) {
-        Path[] installed = new Path[1];
+        CheckpointFile.Installed[] installed = new CheckpointFile.Installed[1];
         LogWriter.uninterrupted(() -> installed[0] = CheckpointFile.write(files.dir(), io, replayFrom,
             snapshot.ts(), catalogs, jobImages, store, space -> !indexSpaces.contains(space)));
-        deleteBelow(replayFrom, installed[0]);
+        deleteBelow(replayFrom, installed[0].file());
+        checkpointedBytes = installed[0].encodedBytes();
       } catch (IOException e) {
         throw new MorphException(ErrorCode.IO_ERROR, "Checkpoint of " + files.dir() + " failed: " + e, e);
       }

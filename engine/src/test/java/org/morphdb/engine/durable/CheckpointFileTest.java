@@ -51,7 +51,7 @@ class CheckpointFileTest {
 
   private Path write(MvccStore store, boolean compressed) throws IOException {
     return CheckpointFile.write(dir, FileIo.DEFAULT, 3, 10, List.of(Catalog.empty()), List.of(), store,
-        space -> true, compressed);
+        space -> true, compressed).file();
   }
 
   private static List<String> rows(MvccStore store) {

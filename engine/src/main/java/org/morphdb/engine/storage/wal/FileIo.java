@@ -16,8 +16,18 @@ public interface FileIo {
   /** Makes the directory's entries (a file created or renamed in it) durable. */
   void forceDirectory(Path dir) throws IOException;
 
+  /**
+   * Whether the log may map its segments into memory. Only the real file system: a test
+   * layer that models what a crash keeps sees writes through its channels, not stores into
+   * mapped pages, so with it the log writes through the channel.
+   */
+  default boolean mapsFiles() { return false; }
+
   /** The real file system. */
   FileIo DEFAULT = new FileIo() {
+    @Override
+    public boolean mapsFiles() { return true; }
+
     @Override
     public FileChannel open(Path file, OpenOption... options) throws IOException {
       return FileChannel.open(file, options);

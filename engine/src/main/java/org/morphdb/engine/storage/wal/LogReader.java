@@ -55,9 +55,11 @@ public final class LogReader {
   private static void readSegment(Path file, long number, boolean last, Visitor visitor) throws IOException {
     byte[] b = Files.readAllBytes(file);
     ByteBuffer buf = ByteBuffer.wrap(b);
-    if (b.length < LogFormat.HEADER_BYTES) {
+    if (b.length < LogFormat.HEADER_BYTES || zerosFrom(b, 0)) {
       if (last) {
-        Files.delete(file); // created by the crash's last moments; nothing in it was acknowledged
+        // created by the crash's last moments (a mapped one is made at its full size, zeros until
+        // its header is forced); nothing in it was acknowledged
+        Files.delete(file);
         return;
       }
       throw corrupt(file, 0, "segment header is short");
@@ -69,7 +71,11 @@ public final class LogReader {
     while (at < b.length) {
       int len = recordLength(b, at);
       if (len < 0) {
-        cutTornTail(file, b, at, last);
+        if (zerosFrom(b, at)) {
+          endAtZeros(file, at, last);
+        } else {
+          cutTornTail(file, b, at, last);
+        }
         return;
       }
       byte[] payload = java.util.Arrays.copyOfRange(b, at + LogFormat.FRAME_BYTES, at + LogFormat.FRAME_BYTES + len);
@@ -97,6 +103,28 @@ public final class LogReader {
     }
     int crc = buf.getInt(at + 4);
     return LogFormat.crc(b, at + LogFormat.FRAME_BYTES, len) == crc ? len : -1;
+  }
+
+  /**
+   * Nothing but zeros from {@code at} on: the room a mapped segment was created with and never
+   * filled (after a crash, or a close that could not cut it off). The end of that segment, in
+   * any segment: a segment is forced whole before the next one is begun.
+   */
+  private static boolean zerosFrom(byte[] b, int at) {
+    for (int p = at; p < b.length; p++) {
+      if (b[p] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void endAtZeros(Path file, int at, boolean last) throws IOException {
+    if (last) { // the next open appends to a new segment; the zeros need not stay on disk
+      try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+        ch.truncate(at);
+      }
+    }
   }
 
   private static void cutTornTail(Path file, byte[] b, int at, boolean last) throws IOException {

@@ -1,10 +1,7 @@
 package org.morphdb.engine.storage.wal;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.morphdb.engine.api.ErrorCode;
@@ -13,8 +10,9 @@ import org.morphdb.engine.api.MorphException;
 /**
  * Appends records to the log's current segment and makes them durable.
  *
- * <p>Every append reaches the OS before it returns (a {@code write} to the file), so a kill
- * of the process loses nothing appended, in either mode. Forcing to the disk is what costs:
+ * <p>Every append reaches the OS before it returns (copied into the segment's mapped pages,
+ * or a {@code write} to the file; see {@link LogSegment}), so a kill of the process loses
+ * nothing appended, in either mode. Forcing to the disk is what costs:
  * with {@code syncCommits}, {@link #awaitDurable} forces, and does it as a <b>group
  * commit</b>: one waiter (the leader) forces everything written so far, outside any lock,
  * while the others wait on a condition; when the force ends all are signalled, those it
@@ -44,9 +42,9 @@ public final class LogWriter implements AutoCloseable {
   private final Condition forceEnded = forceLock.newCondition();
   /** A leader is forcing the log (guarded by the force lock). */
   private boolean forcing;
-  private FileChannel channel;
-  private long segment;
-  private long segmentSize;
+  /** Whether segments are mapped into memory (see {@link LogSegment}). */
+  private final boolean mapped;
+  private LogSegment current;
   /** Bytes appended since open (a position in the log as a whole). */
   private long written;
   private volatile long forced;
@@ -59,8 +57,9 @@ public final class LogWriter implements AutoCloseable {
     this.dir = dir;
     this.io = io;
     this.settings = settings;
+    this.mapped = io.mapsFiles() && !Boolean.getBoolean("morph.wal.unmapped");
     synchronized (appendLock) {
-      startSegment(firstSegment);
+      startSegment(firstSegment, 0);
     }
     failIfFailed();
     if (settings.syncCommits()) {
@@ -74,30 +73,44 @@ public final class LogWriter implements AutoCloseable {
 
   /** Appends one record; returns the log position just past it. */
   public long append(byte[] payload) {
-    ByteBuffer frame = ByteBuffer.allocate(LogFormat.FRAME_BYTES + payload.length);
-    frame.putInt(payload.length).putInt(LogFormat.crc(payload, 0, payload.length)).put(payload).flip();
-    long end;
-    boolean full;
-    synchronized (appendLock) {
-      failIfFailed();
-      try {
-        uninterrupted(() -> {
-          while (frame.hasRemaining()) {
-            channel.write(frame);
+    return append(RecordBuffer.of(payload));
+  }
+
+  /** Appends one record and releases its buffer; returns the log position just past it. */
+  public long append(RecordBuffer record) {
+    try {
+      record.seal();
+      int length = record.frameLength();
+      while (true) {
+        long end;
+        boolean full;
+        synchronized (appendLock) {
+          failIfFailed();
+          if (current.fits(length)) {
+            try {
+              LogSegment s = current;
+              uninterrupted(() -> s.append(record.frame(), length));
+            } catch (IOException | RuntimeException e) {
+              throw fail(e);
+            }
+            written += length;
+            end = written;
+            full = current.size() >= settings.segmentBytes();
+          } else {
+            end = -1;
+            full = true;
           }
-        });
-      } catch (IOException | RuntimeException e) {
-        throw fail(e);
+        }
+        if (full) {
+          rotate(true, length); // outside the append lock: a force in progress holds the force lock first
+        }
+        if (end >= 0) {
+          return end;
+        }
       }
-      written += frame.limit();
-      segmentSize += frame.limit();
-      end = written;
-      full = segmentSize >= settings.segmentBytes();
+    } finally {
+      record.release();
     }
-    if (full) {
-      rotate(true); // outside the append lock: a force in progress holds the force lock first
-    }
-    return end;
   }
 
   /** Waits until {@code position} is durable: forced (group commit) with sync commits, else at once. */
@@ -136,11 +149,11 @@ public final class LogWriter implements AutoCloseable {
 
   /** Forces all written so far with the force lock released meanwhile; called and returns holding it. */
   private void forceAsLeader() {
-    FileChannel ch;
+    LogSegment s;
     long target;
     synchronized (appendLock) {
       failIfFailed();
-      ch = channel;
+      s = current;
       target = written;
     }
     forcing = true;
@@ -148,7 +161,7 @@ public final class LogWriter implements AutoCloseable {
     boolean done = false;
     try {
       if (!settings.unsafeSkipForce()) {
-        uninterrupted(() -> ch.force(false));
+        uninterrupted(s::force);
       }
       done = true;
     } catch (IOException | RuntimeException e) {
@@ -172,19 +185,20 @@ public final class LogWriter implements AutoCloseable {
 
   /** Ends the current segment (forced) and starts the next; returns the new segment's number. */
   public long rotate() {
-    return rotate(false);
+    return rotate(false, 0);
   }
 
-  private long rotate(boolean onlyIfFull) {
+  /** With {@code onlyIfFull}: only when the segment is full or has no room for {@code frameLength} bytes. */
+  private long rotate(boolean onlyIfFull, int frameLength) {
     forceLock.lock();
     try {
       awaitNoForce();
       synchronized (appendLock) {
         failIfFailed();
-        if (!onlyIfFull || segmentSize >= settings.segmentBytes()) {
-          rotateLocked();
+        if (!onlyIfFull || current.size() >= settings.segmentBytes() || !current.fits(frameLength)) {
+          rotateLocked(frameLength);
         }
-        return segment;
+        return current.number;
       }
     } finally {
       forceLock.unlock();
@@ -194,7 +208,7 @@ public final class LogWriter implements AutoCloseable {
   /** The segment being appended to. */
   public long currentSegment() {
     synchronized (appendLock) {
-      return segment;
+      return current.number;
     }
   }
 
@@ -205,41 +219,29 @@ public final class LogWriter implements AutoCloseable {
     }
   }
 
-  private void rotateLocked() {
+  private void rotateLocked(int frameLength) {
     try {
       if (!settings.unsafeSkipForce()) {
-        uninterrupted(() -> channel.force(false));
+        uninterrupted(current::force);
       }
       forced = written;
-      channel.close();
+      current.close();
     } catch (IOException | RuntimeException e) {
       throw fail(e);
     }
-    startSegment(segment + 1);
+    startSegment(current.number + 1, frameLength);
   }
 
-  private void startSegment(long number) {
-    Path file = LogFormat.segmentFile(dir, number);
+  /** Starts segment {@code number}, with room for a record of {@code frameLength} bytes. */
+  private void startSegment(long number, int frameLength) {
     try {
-      FileChannel ch = io.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-      channel = ch;
-      ByteBuffer header = ByteBuffer.allocate(LogFormat.HEADER_BYTES);
-      header.putLong(LogFormat.MAGIC).putLong(number).flip();
-      uninterrupted(() -> {
-        while (header.hasRemaining()) {
-          ch.write(header);
-        }
-        if (!settings.unsafeSkipForce()) {
-          ch.force(false);
-          io.forceDirectory(dir);
-        }
-      });
+      LogSegment[] made = new LogSegment[1];
+      uninterrupted(() -> made[0] = LogSegment.create(dir, io, number, LogFormat.HEADER_BYTES + frameLength,
+          settings.segmentBytes(), mapped, settings.unsafeSkipForce()));
+      current = made[0];
     } catch (IOException | RuntimeException e) {
       fail(e);
-      return;
     }
-    segment = number;
-    segmentSize = LogFormat.HEADER_BYTES;
   }
 
   private void flushPeriodically() {
@@ -308,7 +310,7 @@ public final class LogWriter implements AutoCloseable {
         failure = new IllegalStateException("the database was abandoned (simulated crash)");
       }
       try {
-        channel.close();
+        current.channel.close(); // not unmapped: what a killed process leaves
       } catch (IOException e) {
         // a crashed channel may refuse; it is gone either way
       }
@@ -332,7 +334,7 @@ public final class LogWriter implements AutoCloseable {
         awaitNoForce(); // a late committer's force must not find its channel closed under it
         synchronized (appendLock) {
           try {
-            channel.close();
+            current.close();
           } catch (IOException e) {
             // closing after a force: nothing left to lose
           }
