@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * budget of a whole core or more (a machine with many cores) it never pauses either.
  * Not thread safe: one per job thread. See docs/decisions.md "Backfill's share of the machine".
  */
-final class CpuBudget {
+final class CpuBudget implements org.morphdb.engine.storage.BuildPacing {
   /** The thread's CPU time a slice covers before its pause is worked out. */
   static final long SLICE_NANOS = 2_000_000;
   /**
@@ -70,6 +70,7 @@ final class CpuBudget {
   private long pauses;
   private long limitedCpuNanos;
   private long limitedWallNanos;
+  private long excusedCpuNanos;
   /** What earlier pauses, capped at the longest pause, left owed. */
   private long unpaidNanos;
 
@@ -98,7 +99,8 @@ final class CpuBudget {
   }
 
   /** Cheap when the slice is not used up; pauses as described in the class comment. */
-  void checkpoint() {
+  @Override
+  public void checkpoint() {
     if (!limits()) {
       return;
     }
@@ -128,6 +130,21 @@ final class CpuBudget {
     sliceCommits = foregroundCommits.getAsLong();
   }
 
+  /**
+   * Starts a new slice without holding the one that ends to the budget: the caller ran it
+   * without pauses on purpose (a catch-up sort whose writers outpace it when paced). Its CPU
+   * time is counted in {@link Usage#excusedCpuNanos}.
+   */
+  @Override
+  public void excuse() {
+    long wall = clocks.wallNanos();
+    long cpu = cpu(wall);
+    excusedCpuNanos += cpu - sliceCpu;
+    sliceCpu = cpu;
+    sliceWall = wall;
+    sliceCommits = foregroundCommits.getAsLong();
+  }
+
   /** The thread's CPU time, or the wall time where the platform does not measure it. */
   private long cpu(long wall) {
     long cpu = clocks.threadCpuNanos();
@@ -137,14 +154,15 @@ final class CpuBudget {
   /**
    * What the budget saw since it was made, for diagnostics and tests: the thread's CPU and
    * wall time, its pauses, and the CPU and wall time (pauses included) of the slices during
-   * which foreground commits began, the ones the budget holds to its share.
+   * which foreground commits began, the ones the budget holds to its share, the pause time
+   * still owed, and the CPU time of work {@linkplain #excuse() excused} from the budget.
    */
   record Usage(long cpuNanos, long wallNanos, long pausedNanos, long pauses, long limitedCpuNanos,
-      long limitedWallNanos) {}
+      long limitedWallNanos, long unpaidNanos, long excusedCpuNanos) {}
 
   Usage usage() {
     long wall = clocks.wallNanos();
     return new Usage(cpu(wall) - startCpu, wall - startWall, pausedNanos, pauses, limitedCpuNanos,
-        limitedWallNanos);
+        limitedWallNanos, unpaidNanos, excusedCpuNanos);
   }
 }

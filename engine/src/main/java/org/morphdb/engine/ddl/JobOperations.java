@@ -172,7 +172,7 @@ public final class JobOperations {
         budget.checkpoint();
       } while (n == batch);
       if (run != null) {
-        store.attachRun(index.id(), run, budget::checkpoint);
+        store.attachRun(index.id(), run, budget);
       }
       job.progress(done, done);
     } finally {

@@ -57,7 +57,8 @@ public final class JobRunner {
   public org.morphdb.engine.api.BackfillUsage lastBackfill() {
     CpuBudget.Usage u = operations.lastBackfill();
     return u == null ? null : new org.morphdb.engine.api.BackfillUsage(operations.backfillCores(),
-        u.cpuNanos(), u.wallNanos(), u.pausedNanos(), u.pauses(), u.limitedCpuNanos(), u.limitedWallNanos());
+        u.cpuNanos(), u.wallNanos(), u.pausedNanos(), u.pauses(), u.limitedCpuNanos(), u.limitedWallNanos(),
+        u.unpaidNanos(), u.excusedCpuNanos());
   }
 
   /** Runs the command's job to its end; returns the last catalog version it committed (or the latest). */

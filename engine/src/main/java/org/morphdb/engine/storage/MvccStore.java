@@ -396,12 +396,14 @@ public final class MvccStore {
    * Puts the backfill's entries and the writes logged meanwhile into {@code space} as sorted
    * runs (see {@link SortedRun}): the backfill's with what was logged during its scan; the run
    * of what was logged while that one was sorted; and, after the log is closed, the run of
-   * what was logged last. The sorts call {@code checkpoint} now and then. A space that has a
+   * what was logged last. The sorts call {@code pacing}'s checkpoint now and then, while the
+   * logs they leave behind shrink (see below). A space that has a
    * run already gets the entries written into its chains instead. Nothing may read the space
    * before this returns.
    */
-  public void attachRun(long space, RunBuilder entries, Runnable checkpoint) {
+  public void attachRun(long space, RunBuilder entries, BuildPacing pacing) {
     KeySpace s = spaces.getOrCreate(space);
+    Runnable checkpoint = pacing::checkpoint;
     // Each sort runs with a log open: commits append to a fresh one, and none writes a chain
     // of this space. What a log gathered is sorted on its own while the next one gathers,
     // until one is small: under a small CPU share a sort takes many times its CPU time. The
@@ -415,25 +417,42 @@ public final class MvccStore {
     SortedRun run = entries.build(checkpoint);
     List<SortedRun> parts = new ArrayList<>();
     WriteLog small = null;
+    boolean paced = true;
+    int previousSize = Integer.MAX_VALUE; // the first catch-up log holds what the big sort let in: paced
     for (int round = 0; round < CATCH_UP_ROUNDS && small == null; round++) {
       WriteLog next = awaitAppends(s.rotateLog());
       if (next == null) {
         break;
       }
+      // A log past the small size and no smaller than the one before it: the writers outpace
+      // the paced sort, and every pause would only grow the next log (without bound: an
+      // OutOfMemoryError in BackfillBudgetTest). From then on the catch-up sorts run at full
+      // speed.
+      paced &= next.size() <= CAUGHT_UP || next.size() < previousSize;
+      previousSize = next.size();
       if (next.size() > CAUGHT_UP || parts.isEmpty()) {
-        parts.add(next.drain(checkpoint));
+        parts.add(next.drain(paced ? checkpoint : () -> { }));
+        if (!paced) {
+          pacing.excuse();
+        }
       } else {
         small = next; // sorted with the last log, below
       }
     }
     SortedRun logged = parts.isEmpty() ? null : parts.get(parts.size() - 1);
     for (int i = parts.size() - 2; i >= 0; i--) {
-      checkpoint.run(); // each merge is one slice of the budget, not all of them together
+      if (paced) {
+        checkpoint.run(); // each merge is one slice of the budget, not all of them together
+      }
       logged = RunMerge.merge(parts.get(i), logged);
     }
     // The merges are paid back while the log is still open: a commit appending to it costs
     // little, and one after the close writes chains and searches the runs.
-    checkpoint.run();
+    if (paced) {
+      checkpoint.run();
+    } else {
+      pacing.excuse();
+    }
     boolean attached = s.attachRun(run, logged);
     if (!attached) {
       writeChains(s, run, () -> { });

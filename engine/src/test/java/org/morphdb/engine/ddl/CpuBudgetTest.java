@@ -107,6 +107,21 @@ class CpuBudgetTest {
   }
 
   @Test
+  void workExcusedFromTheBudgetIsNotPaidBackLater() {
+    FakeClocks clocks = new FakeClocks();
+    AtomicLong commits = new AtomicLong();
+    CpuBudget budget = new CpuBudget(0.1, commits::incrementAndGet, clocks);
+    clocks.work(500 * MS); // a catch-up sort run without pauses
+    budget.excuse();
+    clocks.work(2 * MS);
+    budget.checkpoint();
+    assertEquals(18 * MS, clocks.paused, "only the slice after the excused work is paced");
+    CpuBudget.Usage u = budget.usage();
+    assertEquals(500 * MS, u.excusedCpuNanos());
+    assertEquals(2 * MS, u.limitedCpuNanos());
+  }
+
+  @Test
   void aLongSliceIsPaidBackInFullALongestPauseAtATime() {
     FakeClocks clocks = new FakeClocks();
     AtomicLong commits = new AtomicLong();
@@ -117,6 +132,7 @@ class CpuBudgetTest {
     clocks.work(500 * MS);
     budget.checkpoint();
     assertEquals(450 * MS + CpuBudget.MAX_PAUSE_NANOS, clocks.paused);
+    assertEquals(4500 * MS - CpuBudget.MAX_PAUSE_NANOS, budget.usage().unpaidNanos());
     // 4.5 s were owed for that slice: the rest is paid at the next checkpoints, not forgiven
     for (int i = 0; i < 10; i++) {
       clocks.work(2 * MS);
@@ -124,6 +140,7 @@ class CpuBudgetTest {
     }
     CpuBudget.Usage u = budget.usage();
     assertEquals(450 * MS + 4500 * MS + 10 * 18 * MS, clocks.paused);
+    assertEquals(0, u.unpaidNanos());
     assertTrue(u.limitedCpuNanos() <= 0.1 * u.limitedWallNanos() + 1, () -> "" + u);
   }
 

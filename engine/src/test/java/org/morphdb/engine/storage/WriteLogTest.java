@@ -125,6 +125,48 @@ class WriteLogTest {
   }
 
   /**
+   * Writers that commit more during each pause than the paced sort gets through: every log
+   * would come out bigger than the one before (under a small CPU share, until the heap ran
+   * out). Once a log is no smaller than its predecessor the catch-up sorts run without
+   * pauses, excused from the budget, and the build ends with every write in place.
+   */
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void writersThatOutpaceThePacedSortsEndThePacingNotTheHeap() {
+    MvccStore store = new MvccStore(new HybridClock());
+    RunBuilder backfill = RunBuilder.at(store.snapshotTs(), 4);
+    for (long i = 0; i < 1000; i++) {
+      backfill.add(Key.of(i, i), "backfilled");
+    }
+    store.openLog(IX, 1024);
+    long[] written = {0};
+    int[] excuses = {0};
+    int[] checkpointsAfterExcuse = {0};
+    store.attachRun(IX, backfill, new BuildPacing() {
+      @Override
+      public void checkpoint() {
+        if (excuses[0] > 0) {
+          checkpointsAfterExcuse[0]++;
+        }
+        for (int b = 0; b < 5_000; b++, written[0]++) { // what writers commit during one pause
+          store.commit(new CommitBatch().put(IX, Key.of(10_000 + written[0], 0L), "during a pause"));
+        }
+      }
+
+      @Override
+      public void excuse() {
+        excuses[0]++;
+      }
+    });
+    assertTrue(excuses[0] > 0, "the catch-up sorts were excused from the budget");
+    assertEquals(0, checkpointsAfterExcuse[0], "no pause once the logs grew");
+    for (long k = 0; k < written[0]; k++) {
+      assertEquals("during a pause", store.get(IX, Key.of(10_000 + k, 0L), Long.MAX_VALUE), "key " + k);
+    }
+    assertEquals("backfilled", store.get(IX, Key.of(999L, 999L), Long.MAX_VALUE));
+  }
+
+  /**
    * A build whose every checkpoint, of the sort and of each log's sort alike, commits as
    * writers do meanwhile: an insert and a delete of a backfilled entry, and at the first
    * checkpoints {@code burst} more inserts (logs bigger than the one the merge waits for).
