@@ -38,6 +38,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
   private final DatabaseHost host;
   private final int maxFrameBytes;
+  /** The feature bits this server offers; the Welcome names their intersection with the client's. */
+  private final long features;
   private final SerialExecutor serial;
   private final ServerStats stats;
   private volatile RequestDispatcher dispatcher;
@@ -59,10 +61,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private final MessageUnpacker routeUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
   private final MessageUnpacker requestUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
 
-  ClientHandler(DatabaseHost host, Executor pool, ServerStats stats, int maxFrameBytes, UserStore users) {
+  ClientHandler(DatabaseHost host, Executor pool, ServerStats stats, ServerConfig config) {
     this.host = host;
-    this.users = users;
-    this.maxFrameBytes = maxFrameBytes;
+    this.users = config.users();
+    this.maxFrameBytes = config.maxFrameBytes();
+    this.features = config.features();
     this.serial = new SerialExecutor(pool);
     this.stats = stats;
   }
@@ -237,7 +240,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       dispatcher = new RequestDispatcher(session);
       reply.packInt(Protocol.STATUS_OK);
       org.morphdb.jdbc.remote.WireValues.packOptional(reply, serverFinal);
-      new Messages.Welcome(Protocol.VERSION, hello.features() & Protocol.FEATURES, session.nodeId(),
+      new Messages.Welcome(Protocol.VERSION, hello.features() & features, session.nodeId(),
           dispatcher.state(), maxFrameBytes).pack(reply);
       stage = Stage.SESSION;
       ctx.writeAndFlush(framed(ctx, reply.toByteArray()));

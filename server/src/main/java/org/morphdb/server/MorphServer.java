@@ -84,7 +84,7 @@ public final class MorphServer implements AutoCloseable {
                 .addLast(new IdleStateHandler(config.idleTimeoutMs(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast(new MagicDecoder())
                 .addLast(new LengthFieldBasedFrameDecoder(config.maxFrameBytes(), 0, 4, 0, 4))
-                .addLast(new ClientHandler(host, workers, stats, config.maxFrameBytes(), config.users()));
+                .addLast(new ClientHandler(host, workers, stats, config));
           }
         });
   }
