@@ -237,10 +237,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         session.close();
         return;
       }
-      dispatcher = new RequestDispatcher(session);
+      long agreed = hello.features() & features;
+      dispatcher = new RequestDispatcher(session, agreed);
       reply.packInt(Protocol.STATUS_OK);
       org.morphdb.jdbc.remote.WireValues.packOptional(reply, serverFinal);
-      new Messages.Welcome(Protocol.VERSION, hello.features() & features, session.nodeId(),
+      new Messages.Welcome(Protocol.VERSION, agreed, session.nodeId(),
           dispatcher.state(), maxFrameBytes).pack(reply);
       stage = Stage.SESSION;
       ctx.writeAndFlush(framed(ctx, reply.toByteArray()));

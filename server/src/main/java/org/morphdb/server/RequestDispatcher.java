@@ -45,10 +45,16 @@ final class RequestDispatcher implements AutoCloseable {
   private static final class Known {
     StatementKind kind;
     long lastNanos = Long.MAX_VALUE; // never run: its cost is unknown
+    /** The result columns last sent to the client for this statement (it keeps them). */
+    java.util.List<org.morphdb.engine.api.ColumnMeta> columnsSent;
   }
 
-  RequestDispatcher(Session session) {
+  /** Whether replies leave out what the client has ({@link Protocol#FEATURE_KNOWN_METADATA}). */
+  private final boolean elideKnown;
+
+  RequestDispatcher(Session session, long features) {
     this.session = session;
+    this.elideKnown = (features & Protocol.FEATURE_KNOWN_METADATA) != 0;
   }
 
   Session session() { return session; }
@@ -193,7 +199,9 @@ final class RequestDispatcher implements AutoCloseable {
   }
 
   private PrepareResponse known(PrepareResponse r) {
-    statements.computeIfAbsent(r.statementId(), id -> new Known()).kind = r.kind();
+    Known k = statements.computeIfAbsent(r.statementId(), id -> new Known());
+    k.kind = r.kind();
+    k.columnsSent = r.columns();
     return r;
   }
 
@@ -201,7 +209,7 @@ final class RequestDispatcher implements AutoCloseable {
     Known k = call.statementId() > 0 ? statements.get(call.statementId()) : null;
     long start = System.nanoTime();
     try {
-      executeTimed(call, reply);
+      executeTimed(call, k, reply);
     } finally {
       if (k != null) {
         k.lastNanos = System.nanoTime() - start;
@@ -209,7 +217,7 @@ final class RequestDispatcher implements AutoCloseable {
     }
   }
 
-  private void executeTimed(Messages.ExecuteCall call, MessagePacker reply) throws IOException {
+  private void executeTimed(Messages.ExecuteCall call, Known k, MessagePacker reply) throws IOException {
     Response r = session.execute(new ExecuteRequest(call.statementId(), call.sql(), call.parameters(),
         call.clientTableVersions(), call.maxRows(), call.generatedKeyColumns()));
     long cursorId = 0;
@@ -228,9 +236,25 @@ final class RequestDispatcher implements AutoCloseable {
         cursors.put(cursorId, r.rows());
       }
     }
-    Messages.ExecuteReply.packHead(reply, r.kind(), r.columns(), r.updateCount(), r.tableVersions(), cursorId,
-        r.generatedKeys());
+    java.util.List<org.morphdb.engine.api.ColumnMeta> columns = r.columns();
+    Map<Integer, Integer> versions = r.tableVersions();
+    if (elideKnown) { // nil for what the client has: decoding columns was a reply's largest cost
+      if (k != null && sameColumns(k.columnsSent, columns)) {
+        columns = null;
+      } else if (k != null) {
+        k.columnsSent = columns;
+      }
+      if (versions != null && versions.equals(call.clientTableVersions())) {
+        versions = null;
+      }
+    }
+    Messages.ExecuteReply.packHead(reply, r.kind(), columns, r.updateCount(), versions, cursorId, r.generatedKeys());
     chunk.pack(reply);
+  }
+
+  private static boolean sameColumns(java.util.List<org.morphdb.engine.api.ColumnMeta> sent,
+      java.util.List<org.morphdb.engine.api.ColumnMeta> now) {
+    return sent == now || (sent != null && sent.equals(now));
   }
 
   private void fetch(long cursorId, int rows, MessagePacker reply) throws IOException {

@@ -175,7 +175,9 @@ public final class Messages {
 
   /**
    * EXECUTE's answer: {@link org.morphdb.engine.api.Response} with its first chunk of rows;
-   * {@code generatedKeys} nil on the wire when none were asked for.
+   * {@code generatedKeys} nil on the wire when none were asked for. With {@link
+   * Protocol#FEATURE_KNOWN_METADATA}, {@code columns} and {@code tableVersions} may be nil
+   * (null here): the client has them already (docs/protocol.md).
    */
   public record ExecuteReply(StatementKind kind, List<org.morphdb.engine.api.ColumnMeta> columns,
       long updateCount, Map<Integer, Integer> tableVersions, long cursorId, GeneratedKeys generatedKeys,
@@ -185,13 +187,21 @@ public final class Messages {
       firstRows.pack(p);
     }
 
-    /** All but the rows, which the server writes as it reads them from its cursor. */
+    /** All but the rows, which the server writes as it reads them from its cursor; null columns or versions go as nil. */
     public static void packHead(MessagePacker p, StatementKind kind, List<org.morphdb.engine.api.ColumnMeta> columns,
         long updateCount, Map<Integer, Integer> tableVersions, long cursorId, GeneratedKeys keys) throws IOException {
       p.packArrayHeader(7).packInt(kind.ordinal());
-      WireValues.packColumns(p, columns);
+      if (columns == null) {
+        p.packNil();
+      } else {
+        WireValues.packColumns(p, columns);
+      }
       p.packLong(updateCount);
-      WireValues.packVersions(p, tableVersions);
+      if (tableVersions == null) {
+        p.packNil();
+      } else {
+        WireValues.packVersions(p, tableVersions);
+      }
       p.packLong(cursorId);
       if (keys == null) {
         p.packNil();
@@ -208,9 +218,9 @@ public final class Messages {
     public static ExecuteReply unpack(MessageUnpacker u) throws IOException {
       WireValues.expectArray(u, 7);
       StatementKind kind = statementKind(u.unpackInt());
-      List<org.morphdb.engine.api.ColumnMeta> columns = WireValues.unpackColumns(u);
+      List<org.morphdb.engine.api.ColumnMeta> columns = u.tryUnpackNil() ? null : WireValues.unpackColumns(u);
       long updateCount = u.unpackLong();
-      Map<Integer, Integer> versions = WireValues.unpackVersions(u);
+      Map<Integer, Integer> versions = u.tryUnpackNil() ? null : WireValues.unpackVersions(u);
       long cursorId = u.unpackLong();
       GeneratedKeys keys = null;
       if (!u.tryUnpackNil()) {

@@ -24,7 +24,14 @@ public final class Protocol {
   public static final long FEATURE_CHUNKED_RESULTS = 1L << 1;
   /** EXECUTE_BATCH: a JDBC batch in one request (or a few chunks), not one per row. */
   public static final long FEATURE_BATCH = 1L << 2;
-  public static final long FEATURES = FEATURE_CANCEL | FEATURE_CHUNKED_RESULTS | FEATURE_BATCH;
+  /**
+   * An EXECUTE reply leaves out (nil) what the client has already: the result columns of a
+   * prepared statement when they are the ones last sent for it, and the table versions when
+   * they are the ones the request carried.
+   */
+  public static final long FEATURE_KNOWN_METADATA = 1L << 3;
+  public static final long FEATURES = FEATURE_CANCEL | FEATURE_CHUNKED_RESULTS | FEATURE_BATCH
+      | FEATURE_KNOWN_METADATA;
   /** A batch request's rows stop growing at this many encoded bytes (or half the server's frame limit). */
   public static final int BATCH_CHUNK_BYTES = 4 * 1024 * 1024;
   /**

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.morphdb.engine.api.ErrorCode;
@@ -50,7 +51,8 @@ public final class RemoteSession implements Session {
   /** The feature bits the server's Welcome advertised (the intersection with the driver's). */
   private final long features;
   private final int defaultFetchRows;
-  private final Map<Long, StatementKind> preparedKinds = new ConcurrentHashMap<>();
+  /** What the server last told of each prepared statement: its kind and result columns. */
+  private final Map<Long, Prepared> prepared = new ConcurrentHashMap<>();
   private long lastRequestId;
   private volatile long runningRequestId;
   private volatile int state;
@@ -76,6 +78,9 @@ public final class RemoteSession implements Session {
   }
 
   private record Welcome(int nodeId, int state, int maxFrameBytes, long features) {}
+
+  /** A prepared statement as the server described it last (PREPARE, REPREPARE, or an EXECUTE reply with columns). */
+  private record Prepared(StatementKind kind, java.util.List<org.morphdb.engine.api.ColumnMeta> columns) {}
 
   /** Connects and shakes hands; 08001 when the server cannot be reached or refuses. */
   public static RemoteSession connect(RemoteTarget target) {
@@ -148,16 +153,18 @@ public final class RemoteSession implements Session {
   @Override
   public PrepareResponse prepare(PrepareRequest request) {
     PrepareResponse r = call(Protocol.Op.PREPARE, p -> p.packString(request.sql()), Messages::unpackPrepared, false);
-    preparedKinds.put(r.statementId(), r.kind());
+    prepared.put(r.statementId(), new Prepared(r.kind(), r.columns()));
     return r;
   }
 
   @Override
   public PrepareResponse reprepare(long statementId, Map<Integer, Integer> tableVersions) {
-    return call(Protocol.Op.REPREPARE, p -> {
+    PrepareResponse r = call(Protocol.Op.REPREPARE, p -> {
       p.packLong(statementId);
       WireValues.packVersions(p, tableVersions);
     }, Messages::unpackPrepared, false);
+    prepared.put(r.statementId(), new Prepared(r.kind(), r.columns()));
+    return r;
   }
 
   @Override
@@ -165,19 +172,43 @@ public final class RemoteSession implements Session {
     Messages.ExecuteCall call = new Messages.ExecuteCall(request.statementId(), request.sql(),
         request.parameters(), request.clientTableVersions(), request.maxRows(), fetchRows,
         request.generatedKeyColumns());
-    Messages.ExecuteReply reply = call(Protocol.Op.EXECUTE, call::pack, Messages.ExecuteReply::unpack,
-        autoCommit() && mayWrite(request));
+    // the columns are resolved under the call's lock, so the cache follows the replies' order
+    Messages.ExecuteReply reply = call(Protocol.Op.EXECUTE, call::pack,
+        u -> withColumns(request.statementId(), Messages.ExecuteReply.unpack(u)), autoCommit() && mayWrite(request));
+    List<org.morphdb.engine.api.ColumnMeta> columns = reply.columns();
+    // nil versions: the ones the request carried (FEATURE_KNOWN_METADATA)
+    Map<Integer, Integer> versions = reply.tableVersions() != null ? reply.tableVersions()
+        : request.clientTableVersions() != null ? request.clientTableVersions() : Map.of();
     if (reply.kind() != StatementKind.QUERY) {
-      return new Response(reply.kind(), reply.columns(), null, reply.updateCount(), reply.tableVersions(),
-          reply.generatedKeys());
+      return new Response(reply.kind(), columns, null, reply.updateCount(), versions, reply.generatedKeys());
     }
     RemoteCursor cursor = new RemoteCursor(this, reply.cursorId(), reply.firstRows());
-    return new Response(reply.kind(), reply.columns(), cursor, reply.updateCount(), reply.tableVersions());
+    return new Response(reply.kind(), columns, cursor, reply.updateCount(), versions);
+  }
+
+  /**
+   * The reply with its columns: nil on the wire means the ones last sent for its prepared
+   * statement (FEATURE_KNOWN_METADATA); new ones are remembered.
+   */
+  private Messages.ExecuteReply withColumns(long statementId, Messages.ExecuteReply reply) {
+    Prepared known = statementId > 0 ? prepared.get(statementId) : null;
+    if (reply.columns() == null) {
+      if (known == null) {
+        throw new WireFormatException("a reply without columns for statement " + statementId
+            + ", which the server never described");
+      }
+      return new Messages.ExecuteReply(reply.kind(), known.columns(), reply.updateCount(), reply.tableVersions(),
+          reply.cursorId(), reply.generatedKeys(), reply.firstRows());
+    }
+    if (known != null && known.columns() != reply.columns()) {
+      prepared.put(statementId, new Prepared(known.kind(), reply.columns()));
+    }
+    return reply;
   }
 
   private boolean mayWrite(ExecuteRequest request) {
-    StatementKind kind = request.statementId() > 0 ? preparedKinds.get(request.statementId()) : null;
-    return kind != StatementKind.QUERY;
+    Prepared known = request.statementId() > 0 ? prepared.get(request.statementId()) : null;
+    return known == null || known.kind() != StatementKind.QUERY;
   }
 
   /** Whether the server runs a batch in one EXECUTE_BATCH request (else the driver sends one EXECUTE per row). */
@@ -229,7 +260,7 @@ public final class RemoteSession implements Session {
 
   @Override
   public void closeStatement(long statementId) {
-    preparedKinds.remove(statementId);
+    prepared.remove(statementId);
     if (!closed) {
       call(Protocol.Op.CLOSE_STATEMENT, p -> p.packLong(statementId), u -> null, false);
     }
