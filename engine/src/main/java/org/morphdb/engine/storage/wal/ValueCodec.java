@@ -110,7 +110,11 @@ public final class ValueCodec {
       writeBytes(out, b);
     } else if (v instanceof Key k) {
       out.writeByte(KEY);
-      writeAll(out, k.parts());
+      int n = k.size();
+      out.writeInt(n); // as writeAll does, without a list view and its iterator per key (a commit writes one per row)
+      for (int i = 0; i < n; i++) {
+        write(out, k.part(i));
+      }
     } else {
       writeComposite(out, v);
     }
