@@ -23,7 +23,8 @@ import org.morphdb.server.ServerConfig;
  * {@code morph bench-remote}: round trips through a server on loopback, one run, MorphDB's
  * server against H2's TCP server and HSQLDB's server, all three in this JVM: point select by
  * primary key and auto-commit single-row insert, with 1 and 16 client threads (one
- * connection each). Prints operations per second and MorphDB's ratio to the faster other.
+ * connection each), and rows per second of one client's 1,000-row JDBC batches. Prints
+ * operations per second and MorphDB's ratio to the faster other.
  */
 public final class RemoteBench {
   private final int rows;
@@ -50,6 +51,7 @@ public final class RemoteBench {
           r.put("point select, " + threads + " thread" + (threads > 1 ? "s" : ""), measure(t, threads, true));
           r.put("auto-commit insert, " + threads + " thread" + (threads > 1 ? "s" : ""), measure(t, threads, false));
         }
+        r.put("batch insert rows, 1 thread", batchRowsPerSecond(t));
         results.put(t.name(), r);
         out.printf("  %s done%n", t.name());
       }
@@ -114,6 +116,7 @@ public final class RemoteBench {
     try (Connection c = connect(t); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, a INT, b INT, c VARCHAR(40))");
       s.execute("CREATE TABLE ins (id BIGINT PRIMARY KEY, a INT, c VARCHAR(40))");
+      s.execute("CREATE TABLE bat (id BIGINT PRIMARY KEY, a INT, c VARCHAR(40))");
       c.setAutoCommit(false);
       try (PreparedStatement p = c.prepareStatement("INSERT INTO t VALUES (?, ?, ?, ?)")) {
         for (int i = 0; i < rows; i++) {
@@ -131,6 +134,39 @@ public final class RemoteBench {
         }
       }
       c.commit();
+    }
+  }
+
+  /**
+   * Rows per second of one client sending JDBC batches of 1,000 prepared inserts, each batch
+   * committed (a bulk load over the wire), after a warm-up.
+   */
+  private double batchRowsPerSecond(Target t) throws SQLException {
+    long id = 0;
+    try (Connection c = connect(t); PreparedStatement p = c.prepareStatement("INSERT INTO bat VALUES (?, ?, ?)")) {
+      c.setAutoCommit(false);
+      long rows = 0;
+      long start = 0;
+      long warmUpEnd = System.nanoTime() + (long) (Math.max(0.5, seconds / 3) * 1e9);
+      long end = Long.MAX_VALUE;
+      while (System.nanoTime() < end) {
+        for (int i = 0; i < 1000; i++) {
+          id++;
+          p.setLong(1, id);
+          p.setInt(2, (int) id);
+          p.setString(3, "bat " + id);
+          p.addBatch();
+        }
+        p.executeBatch();
+        c.commit();
+        if (start == 0 && System.nanoTime() >= warmUpEnd) {
+          start = System.nanoTime();
+          end = start + (long) (seconds * 1e9);
+        } else if (start != 0) {
+          rows += 1000;
+        }
+      }
+      return rows / ((System.nanoTime() - start) / 1e9);
     }
   }
 
