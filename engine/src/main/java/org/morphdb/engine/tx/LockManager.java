@@ -220,7 +220,7 @@ public final class LockManager {
   }
 
   private boolean acquireInEntry(Transaction tx, Object name, LockMode wanted, boolean wait) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    long deadline = 0; // set when it first blocks: a clock read per granted lock showed in profiles
     boolean waited = false;
     try {
       while (true) {
@@ -249,6 +249,7 @@ public final class LockManager {
           // first time blocked: registered from now to the end, not only while asleep, so
           // another waiter's cycle check never misses this one between two of its waits
           waited = true;
+          deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
           waitingFor.put(tx.id(), new Waiter(tx, entry, waits.incrementAndGet()));
           holders = new ArrayList<>(2);
           entry.holders.forEachId(holders::add);
