@@ -238,23 +238,19 @@ final class RequestDispatcher implements AutoCloseable {
     }
     java.util.List<org.morphdb.engine.api.ColumnMeta> columns = r.columns();
     Map<Integer, Integer> versions = r.tableVersions();
-    if (elideKnown) { // nil for what the client has: decoding columns was a reply's largest cost
-      if (k != null && sameColumns(k.columnsSent, columns)) {
+    // nil for what the client has: decoding columns was a reply's largest cost
+    if (elideKnown && k != null) {
+      if (java.util.Objects.equals(k.columnsSent, columns)) {
         columns = null;
-      } else if (k != null) {
+      } else {
         k.columnsSent = columns;
       }
-      if (versions != null && versions.equals(call.clientTableVersions())) {
-        versions = null;
-      }
+    }
+    if (elideKnown && versions != null && versions.equals(call.clientTableVersions())) {
+      versions = null;
     }
     Messages.ExecuteReply.packHead(reply, r.kind(), columns, r.updateCount(), versions, cursorId, r.generatedKeys());
     chunk.pack(reply);
-  }
-
-  private static boolean sameColumns(java.util.List<org.morphdb.engine.api.ColumnMeta> sent,
-      java.util.List<org.morphdb.engine.api.ColumnMeta> now) {
-    return sent == now || (sent != null && sent.equals(now));
   }
 
   private void fetch(long cursorId, int rows, MessagePacker reply) throws IOException {

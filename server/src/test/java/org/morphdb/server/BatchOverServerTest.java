@@ -58,7 +58,8 @@ class BatchOverServerTest {
     }
   }
 
-  private static void addRows(PreparedStatement p, int from, int to) throws SQLException {
+  /** Rows (i, 'v' + i) for i in [from, to) of an INSERT INTO t (id INT, v VARCHAR) batch. */
+  static void addRows(PreparedStatement p, int from, int to) throws SQLException {
     for (int i = from; i < to; i++) {
       p.setInt(1, i);
       p.setString(2, "v" + i);
@@ -126,7 +127,7 @@ class BatchOverServerTest {
   }
 
   /** The batch's outcome: counts done, SQLState, rows left in the table. */
-  private record Outcome(List<Long> counts, String sqlState, long rowsLeft) {}
+  record Outcome(List<Long> counts, String sqlState, long rowsLeft) {}
 
   private static Outcome duplicateInTheMiddle(String url, boolean autoCommit) throws SQLException {
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.morphdb.jdbc.remote.Protocol;
+import org.morphdb.server.BatchOverServerTest.Outcome;
 
 /**
  * A driver talking to a server that does not offer EXECUTE_BATCH (feature bit 4, as servers
@@ -50,20 +51,12 @@ class OlderServerTest {
     return "jdbc:morph:mem:older_" + SEQUENCE.incrementAndGet() + "_" + System.nanoTime() + ";keep=true";
   }
 
-  private static void addRows(PreparedStatement p, int from, int to) throws SQLException {
-    for (int i = from; i < to; i++) {
-      p.setInt(1, i);
-      p.setString(2, "v" + i);
-      p.addBatch();
-    }
-  }
-
   @Test
   void aBatchGoesAsOneRequestPerRowAndStoresEveryRow() throws SQLException {
     try (Connection c = DriverManager.getConnection(serverUrl()); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(20))");
       try (PreparedStatement p = c.prepareStatement("INSERT INTO t VALUES (?, ?)")) {
-        addRows(p, 0, 40);
+        BatchOverServerTest.addRows(p, 0, 40);
         long before = server.stats().requests();
         int[] counts = p.executeBatch();
         assertEquals(40, server.stats().requests() - before, "one EXECUTE per row");
@@ -79,16 +72,13 @@ class OlderServerTest {
     }
   }
 
-  /** Counts done before the failing row, its SQLState, rows left. */
-  private record Outcome(List<Long> counts, String sqlState, long rowsLeft) {}
-
   private static Outcome duplicateInTheMiddle(String url) throws SQLException {
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE d (id INT PRIMARY KEY, v VARCHAR(20))");
       try (PreparedStatement p = c.prepareStatement("INSERT INTO d VALUES (?, ?)")) {
-        addRows(p, 0, 3);
-        addRows(p, 1, 2); // a duplicate of row 1
-        addRows(p, 3, 5);
+        BatchOverServerTest.addRows(p, 0, 3);
+        BatchOverServerTest.addRows(p, 1, 2); // a duplicate of row 1
+        BatchOverServerTest.addRows(p, 3, 5);
         BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
         List<Long> counts = new ArrayList<>();
         for (long n : e.getLargeUpdateCounts()) {

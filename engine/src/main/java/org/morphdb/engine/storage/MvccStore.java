@@ -431,10 +431,7 @@ public final class MvccStore {
       paced &= next.size() <= CAUGHT_UP || next.size() < previousSize;
       previousSize = next.size();
       if (next.size() > CAUGHT_UP || parts.isEmpty()) {
-        parts.add(next.drain(paced ? checkpoint : () -> { }));
-        if (!paced) {
-          pacing.excuse();
-        }
+        parts.add(next.drain(paced ? checkpoint : () -> { })); // unpaced work is excused once, below
       } else {
         small = next; // sorted with the last log, below
       }

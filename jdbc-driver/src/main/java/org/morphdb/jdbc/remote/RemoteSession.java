@@ -80,7 +80,7 @@ public final class RemoteSession implements Session {
   private record Welcome(int nodeId, int state, int maxFrameBytes, long features) {}
 
   /** A prepared statement as the server described it last (PREPARE, REPREPARE, or an EXECUTE reply with columns). */
-  private record Prepared(StatementKind kind, java.util.List<org.morphdb.engine.api.ColumnMeta> columns) {}
+  private record Prepared(StatementKind kind, List<org.morphdb.engine.api.ColumnMeta> columns) {}
 
   /** Connects and shakes hands; 08001 when the server cannot be reached or refuses. */
   public static RemoteSession connect(RemoteTarget target) {
@@ -200,7 +200,7 @@ public final class RemoteSession implements Session {
       return new Messages.ExecuteReply(reply.kind(), known.columns(), reply.updateCount(), reply.tableVersions(),
           reply.cursorId(), reply.generatedKeys(), reply.firstRows());
     }
-    if (known != null && known.columns() != reply.columns()) {
+    if (known != null && (features & Protocol.FEATURE_KNOWN_METADATA) != 0) { // a server without it never leaves them out
       prepared.put(statementId, new Prepared(known.kind(), reply.columns()));
     }
     return reply;
