@@ -86,28 +86,40 @@ public final class RemoteSession implements Session {
   public static RemoteSession connect(RemoteTarget target) {
     Socket socket = new Socket();
     TlsSockets.CertificateOffer offer = new TlsSockets.CertificateOffer();
+    ConnectDeadline deadline = new ConnectDeadline(socket);
     try {
       socket.setTcpNoDelay(true);
       socket.setKeepAlive(true);
-      socket.connect(new InetSocketAddress(target.host(), target.port()), target.connectTimeoutMs());
+      // limits kept by the deadline, not by socket timeouts: see ConnectDeadline for why
+      deadline.arm(target.connectTimeoutMs(), "connecting");
+      socket.connect(new InetSocketAddress(target.host(), target.port()));
       if (target.tls()) {
-        socket.setSoTimeout(target.connectTimeoutMs());
         socket = TlsSockets.wrap(socket, target, offer);
       }
       // the first database of a server JVM takes seconds to create (the SQL planner warms up)
       int loginSeconds = java.sql.DriverManager.getLoginTimeout();
-      socket.setSoTimeout(loginSeconds > 0 ? loginSeconds * 1000 : 60_000);
+      deadline.arm(loginSeconds > 0 ? loginSeconds * 1000L : 60_000L, "logging in");
       Welcome welcome = Handshake.run(socket, target);
-      socket.setSoTimeout(target.socketTimeoutMs());
+      deadline.close();
+      if (target.socketTimeoutMs() > 0) {
+        socket.setSoTimeout(target.socketTimeoutMs());
+      }
       return new RemoteSession(socket, welcome, target.fetchRows());
     } catch (IOException | RuntimeException e) {
       closeQuietly(socket);
       if (e instanceof MorphException m) {
         throw m;
       }
+      String timedOut = deadline.expired();
       throw new MorphException(ErrorCode.CANNOT_CONNECT, "Cannot connect to the MorphDB server at "
-          + target.host() + ":" + target.port() + ": " + e.getMessage()
-          + TlsSockets.hint(e, socket, target, offer), e);
+          + target.host() + ":" + target.port() + ": "
+          + (timedOut != null ? timedOut : e.getMessage() + TlsSockets.hint(e, socket, target, offer)), e);
+    } finally {
+      try {
+        deadline.close();
+      } catch (SocketTimeoutException alreadyReported) {
+        // the catch above has named it
+      }
     }
   }
 
