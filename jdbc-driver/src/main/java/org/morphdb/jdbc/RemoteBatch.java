@@ -64,6 +64,7 @@ final class RemoteBatch {
       SQLException e = Errors.create("The statement returns a result set: " + rows.get(query).get(0), Errors.IS_A_QUERY);
       throw MorphStatement.batchFailure(e, counts, query);
     }
+    statement.batchDone(counts);
     return counts;
   }
 

@@ -356,6 +356,32 @@ class BatchOverServerTest {
   }
 
   @Test
+  void afterABatchTheUpdateCountIsItsLastRowsAsEmbedded() throws SQLException {
+    assertEquals(List.of(3L, 2L), countsAfterBatches(serverUrl()), "the last row's count of each batch");
+    assertEquals(countsAfterBatches(memUrl()), countsAfterBatches(serverUrl()));
+  }
+
+  /** getUpdateCount after a prepared batch whose last row updates 3 rows, then after a plain batch ending in a 2-row insert. */
+  private static List<Long> countsAfterBatches(String url) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE u (id INT PRIMARY KEY, v INT)");
+      s.execute("INSERT INTO u VALUES (0, 0), (1, 0), (2, 0), (3, 0), (4, 0)");
+      try (PreparedStatement p = c.prepareStatement("UPDATE u SET v = v + 1 WHERE id < ?")) {
+        p.setInt(1, 1);
+        p.addBatch();
+        p.setInt(1, 3);
+        p.addBatch();
+        p.executeBatch();
+        long afterPrepared = p.getLargeUpdateCount();
+        s.addBatch("INSERT INTO u VALUES (5, 0)");
+        s.addBatch("INSERT INTO u VALUES (6, 0), (7, 0)");
+        s.executeBatch();
+        return List.of(afterPrepared, s.getLargeUpdateCount());
+      }
+    }
+  }
+
+  @Test
   void anEmptyBatchReturnsAnEmptyArrayWithoutARequest() throws SQLException {
     try (Connection c = DriverManager.getConnection(serverUrl()); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE e (id INT PRIMARY KEY)");
