@@ -312,6 +312,36 @@ class BatchOverServerTest {
     }
   }
 
+  @Test
+  void aCancelBetweenTwoRequestsOfABatchStopsTheRest() throws Exception {
+    try (Connection c = DriverManager.getConnection(serverUrl()); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE k (id INT PRIMARY KEY, v VARCHAR(20))");
+      try (PreparedStatement p = c.prepareStatement("INSERT INTO k VALUES (?, ?)")) {
+        int rows = 3 * org.morphdb.jdbc.remote.Protocol.BATCH_CHUNK_ROWS; // three requests at least
+        addRows(p, 0, rows);
+        long before = server.stats().requests();
+        // the cancel comes as the first request's reply goes out: while the driver packs the
+        // second one, when no request runs on the server for a CANCEL frame to name
+        Thread canceller = new Thread(() -> {
+          while (server.stats().requests() == before) {
+            Thread.onSpinWait();
+          }
+          try {
+            p.cancel();
+          } catch (SQLException e) {
+            throw new IllegalStateException(e);
+          }
+        });
+        canceller.start();
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
+        canceller.join();
+        assertEquals("57014", e.getSQLState(), e.getMessage());
+        assertTrue(e.getLargeUpdateCounts().length < rows, "the rest of the batch did not run");
+        assertEquals(e.getLargeUpdateCounts().length, count(c, "k"), "auto-commit: the rows before it stay");
+      }
+    }
+  }
+
   /** A plain statement batch's outcome: counts (done or failed), SQLState or null, rows in p. */
   private static Outcome plainBatch(String url, String... sql) throws SQLException {
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {

@@ -64,6 +64,15 @@ public final class RemoteSession implements Session {
   private final MessageUnpacker replyUnpacker = MessagePack.newDefaultUnpacker(new byte[0]);
   /** Replies are read into this (under callLock): the unpacker copies what it keeps out of it. */
   private final FrameIO.Reader replies = new FrameIO.Reader();
+  /**
+   * The state of the batch between {@link #chunksBegin()} and {@link #chunksEnd()}: idle, a batch going out chunk after chunk, or such a batch that
+   * {@link #cancel()} asked to stop. Between two chunks no request runs for a CANCEL frame to
+   * name, so the next chunk is refused here instead.
+   */
+  private final java.util.concurrent.atomic.AtomicInteger chunks = new java.util.concurrent.atomic.AtomicInteger();
+  private static final int CHUNKS_IDLE = 0;
+  private static final int CHUNKS_SENDING = 1;
+  private static final int CHUNKS_CANCELLED = 2;
 
   private RemoteSession(Socket socket, Welcome welcome, int defaultFetchRows) throws IOException {
     this.socket = socket;
@@ -235,8 +244,25 @@ public final class RemoteSession implements Session {
    * EXECUTE_BATCH request; the reply's counts say how many of them ran. Engine errors of a row
    * come back in the reply, not thrown.
    */
+  /**
+   * Marks the start of one batch's requests (and their retries): from here to
+   * {@link #chunksEnd()}, a {@link #cancel()} that comes between two of them makes the next
+   * {@link #executeBatch} fail with 57014.
+   */
+  public void chunksBegin() {
+    chunks.set(CHUNKS_SENDING);
+  }
+
+  public void chunksEnd() {
+    chunks.set(CHUNKS_IDLE);
+  }
+
   public BatchMessages.BatchReply executeBatch(long statementId, Map<Integer, Integer> versions,
       java.util.List<String> keys, java.util.List<java.util.List<Object>> rows, int from) {
+    if (chunks.get() == CHUNKS_CANCELLED) {
+      throw new MorphException(ErrorCode.CANCELLED, "The batch was cancelled after " + from + " of its "
+          + rows.size() + " rows");
+    }
     return call(Protocol.Op.EXECUTE_BATCH, p -> {
       BatchMessages.BatchCall.packHead(p, statementId, versions, keys);
       MessageBufferPacker batchRows = MessagePack.newDefaultBufferPacker(); // not kept: it grows to MiBs
@@ -322,6 +348,7 @@ public final class RemoteSession implements Session {
 
   @Override
   public void cancel() {
+    chunks.compareAndSet(CHUNKS_SENDING, CHUNKS_CANCELLED);
     long target = runningRequestId;
     if (target == 0 || closed) {
       return;
