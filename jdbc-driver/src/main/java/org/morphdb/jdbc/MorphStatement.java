@@ -164,12 +164,12 @@ public class MorphStatement implements Statement {
     return false;
   }
 
-  /** Adds the generated keys of a batch's rows (server mode, where they come for many rows at once). */
   /** A batch sent whole (server mode) leaves its last row's update count, as a batch run row by row does. */
   final void batchDone(long[] counts) {
     updateCount = counts[counts.length - 1];
   }
 
+  /** Adds the generated keys of a batch's rows (server mode, where they come for many rows at once). */
   final void addGeneratedKeys(List<ColumnMeta> columns, List<Object[]> rows) {
     keyColumns = columns;
     keyRows.addAll(rows);

@@ -1,7 +1,6 @@
 package org.morphdb.jdbc;
 
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.morphdb.engine.api.Session;
@@ -9,21 +8,6 @@ import org.morphdb.engine.api.Session;
 /** Cancels a statement through {@link Session#cancel()} when its query timeout passes. */
 final class QueryTimer implements AutoCloseable {
   private static final QueryTimer NONE = new QueryTimer(null);
-
-  /** One daemon thread for the whole driver, started on first use. */
-  private static final class Scheduler {
-    static final ScheduledThreadPoolExecutor EXECUTOR = create();
-
-    private static ScheduledThreadPoolExecutor create() {
-      ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
-        Thread t = new Thread(r, "morphdb-query-timeout");
-        t.setDaemon(true);
-        return t;
-      });
-      executor.setRemoveOnCancelPolicy(true);
-      return executor;
-    }
-  }
 
   private final AtomicBoolean fired = new AtomicBoolean();
   private final ScheduledFuture<?> future;
@@ -33,7 +17,7 @@ final class QueryTimer implements AutoCloseable {
   }
 
   private QueryTimer(Session session, int seconds) {
-    this.future = Scheduler.EXECUTOR.schedule(() -> {
+    this.future = org.morphdb.jdbc.remote.DriverTimer.schedule(() -> {
       fired.set(true);
       try {
         session.cancel();

@@ -3,7 +3,6 @@ package org.morphdb.jdbc.remote;
 import java.io.IOException;
 import java.net.Socket;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,8 +18,6 @@ import java.util.concurrent.TimeUnit;
  * blocking system calls").
  */
 final class ConnectDeadline implements AutoCloseable {
-  private static final ScheduledThreadPoolExecutor TIMER = timer();
-
   private final Socket socket;
   private ScheduledFuture<?> pending;
   private boolean disarmed;
@@ -34,7 +31,8 @@ final class ConnectDeadline implements AutoCloseable {
   synchronized void arm(long millis, String what) {
     cancelPending();
     if (millis > 0 && !disarmed) {
-      pending = TIMER.schedule(() -> expire(what + " took longer than " + millis + " ms"), millis, TimeUnit.MILLISECONDS);
+      String message = what + " took longer than " + millis + " ms";
+      pending = DriverTimer.schedule(() -> expire(message), millis, TimeUnit.MILLISECONDS);
     }
   }
 
@@ -43,14 +41,16 @@ final class ConnectDeadline implements AutoCloseable {
     return expired;
   }
 
-  /** Ends the limit; throws when it ran out first (the socket is closed then). */
-  @Override
-  public synchronized void close() throws java.net.SocketTimeoutException {
+  /** Ends the limit; true when it ran out first (the socket is closed then). */
+  synchronized boolean disarm() {
     disarmed = true;
     cancelPending();
-    if (expired != null) {
-      throw new java.net.SocketTimeoutException(expired);
-    }
+    return expired != null;
+  }
+
+  @Override
+  public void close() {
+    disarm();
   }
 
   private synchronized void expire(String what) {
@@ -70,17 +70,5 @@ final class ConnectDeadline implements AutoCloseable {
       pending.cancel(false);
       pending = null;
     }
-  }
-
-  private static ScheduledThreadPoolExecutor timer() {
-    ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
-      Thread t = new Thread(r, "morph-connect-deadline");
-      t.setDaemon(true);
-      return t;
-    });
-    timer.setRemoveOnCancelPolicy(true);
-    timer.setKeepAliveTime(10, TimeUnit.SECONDS);
-    timer.allowCoreThreadTimeOut(true);
-    return timer;
   }
 }

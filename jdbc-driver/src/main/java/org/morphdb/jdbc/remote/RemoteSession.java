@@ -65,8 +65,8 @@ public final class RemoteSession implements Session {
   /** Replies are read into this (under callLock): the unpacker copies what it keeps out of it. */
   private final FrameIO.Reader replies = new FrameIO.Reader();
   /**
-   * The state of the batch between {@link #chunksBegin()} and {@link #chunksEnd()}: idle, a batch going out chunk after chunk, or such a batch that
-   * {@link #cancel()} asked to stop. Between two chunks no request runs for a CANCEL frame to
+   * The state of the batch between {@link #chunksBegin()} and {@link #chunksEnd()}: idle, a
+   * batch going out chunk after chunk, or such a batch that {@link #cancel()} asked to stop. Between two chunks no request runs for a CANCEL frame to
    * name, so the next chunk is refused here instead.
    */
   private final java.util.concurrent.atomic.AtomicInteger chunks = new java.util.concurrent.atomic.AtomicInteger();
@@ -109,7 +109,9 @@ public final class RemoteSession implements Session {
       int loginSeconds = java.sql.DriverManager.getLoginTimeout();
       deadline.arm(loginSeconds > 0 ? loginSeconds * 1000L : 60_000L, "logging in");
       Welcome welcome = Handshake.run(socket, target);
-      deadline.close();
+      if (deadline.disarm()) {
+        throw new SocketTimeoutException(deadline.expired());
+      }
       if (target.socketTimeoutMs() > 0) {
         socket.setSoTimeout(target.socketTimeoutMs());
       }
@@ -124,11 +126,7 @@ public final class RemoteSession implements Session {
           + target.host() + ":" + target.port() + ": "
           + (timedOut != null ? timedOut : e.getMessage() + TlsSockets.hint(e, socket, target, offer)), e);
     } finally {
-      try {
-        deadline.close();
-      } catch (SocketTimeoutException alreadyReported) {
-        // the catch above has named it
-      }
+      deadline.close();
     }
   }
 
@@ -239,12 +237,6 @@ public final class RemoteSession implements Session {
   int batchChunkBytes() { return Math.min(Protocol.BATCH_CHUNK_BYTES, maxFrameBytes / 2); }
 
   /**
-   * Sends the rows of a batch from {@code from} on, as many as fit in one chunk ({@link
-   * #batchChunkBytes} and {@link Protocol#BATCH_CHUNK_ROWS}, at least one row), in one
-   * EXECUTE_BATCH request; the reply's counts say how many of them ran. Engine errors of a row
-   * come back in the reply, not thrown.
-   */
-  /**
    * Marks the start of one batch's requests (and their retries): from here to
    * {@link #chunksEnd()}, a {@link #cancel()} that comes between two of them makes the next
    * {@link #executeBatch} fail with 57014.
@@ -257,6 +249,12 @@ public final class RemoteSession implements Session {
     chunks.set(CHUNKS_IDLE);
   }
 
+  /**
+   * Sends the rows of a batch from {@code from} on, as many as fit in one chunk ({@link
+   * #batchChunkBytes} and {@link Protocol#BATCH_CHUNK_ROWS}, at least one row), in one
+   * EXECUTE_BATCH request; the reply's counts say how many of them ran. Engine errors of a row
+   * come back in the reply, not thrown.
+   */
   public BatchMessages.BatchReply executeBatch(long statementId, Map<Integer, Integer> versions,
       java.util.List<String> keys, java.util.List<java.util.List<Object>> rows, int from) {
     if (chunks.get() == CHUNKS_CANCELLED) {
