@@ -85,10 +85,15 @@ public final class DdlJobs {
 
   void purgeFinished(long space, int tableId, long finishedTs) {
     purgedSpaces.put(space, new Purged(tableId, finishedTs));
-    purgesRunning.remove(space);
   }
 
-  /** True while some purge is still deleting KVs (tests wait for this). */
+  /** The purge of {@code space} deleted its KVs and made its first attempt to forget it. */
+  void purgeEnded(long space) { purgesRunning.remove(space); }
+
+  /**
+   * True while some purge is still deleting KVs or making its first attempt to forget its
+   * keyspaces (tests wait for this: a write after it is never wiped by that forget).
+   */
   public boolean purgesRunning() { return !purgesRunning.isEmpty(); }
 
   List<JobRecord> running() {

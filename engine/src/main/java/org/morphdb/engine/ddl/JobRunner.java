@@ -200,8 +200,14 @@ public final class JobRunner {
           jobs.purgeFinished(space, tableId, finishedTs);
         }
       }
-      if (lastDelete >= 0) {
-        forgetWhenUnread(spaces, Math.max(lastDelete, finalState.activationTs()), 1);
+      try {
+        if (lastDelete >= 0) {
+          forgetWhenUnread(spaces, Math.max(lastDelete, finalState.activationTs()), 1);
+        }
+      } finally {
+        for (long space : spaces) {
+          jobs.purgeEnded(space);
+        }
       }
     });
   }
