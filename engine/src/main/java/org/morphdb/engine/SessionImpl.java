@@ -111,7 +111,7 @@ final class SessionImpl implements Session {
    * {@code ddlInTransaction=error} it is refused with 25001 and the transaction goes on.
    */
   private Response runDdl(Prepared p) {
-    boolean usedTables = tx != null && (tx.readOnly() || !tx.enlisted().isEmpty());
+    boolean usedTables = tx != null && (tx.readOnly() || tx.enlistedAny());
     if (ddlInTransactionFails && usedTables && tx.state() == TxState.ACTIVE) {
       throw MorphException.of(ErrorCode.DDL_IN_TRANSACTION,
           "Schema changes cannot run inside a transaction that has already used tables; "

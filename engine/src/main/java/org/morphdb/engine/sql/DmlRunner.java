@@ -141,7 +141,7 @@ final class DmlRunner {
     Iterator<Object[]> rows = plan.values() != null
         ? plan.values().rows(params)
         : plan.query().execute(source, ParamBinder.bind(plan.parameters(), params));
-    List<Object[]> all = new ArrayList<>();
+    List<Object[]> all = new ArrayList<>(2); // INSERT … VALUES of one row, mostly
     rows.forEachRemaining(all::add); // read everything first: INSERT … SELECT may read its own table
     InsertedRows inserted = new InsertedRows(t, plan.targets(), db.sequenceValues(), keysAsked);
     for (Object[] source0 : all) {

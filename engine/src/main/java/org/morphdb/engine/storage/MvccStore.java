@@ -335,7 +335,8 @@ public final class MvccStore {
     PendingLinks links = new PendingLinks();
     KeySpace space = null;
     int written = 0;
-    for (CommitBatch.Write w : batch.writes()) {
+    for (int i = 0, n = batch.size(); i < n; i++) {
+      CommitBatch.Write w = batch.write(i);
       if (space == null || space.id != w.space()) {
         space = spaces.getOrCreate(w.space());
       }

@@ -8,7 +8,8 @@ import java.util.Arrays;
  * a backfill batch) takes each tree's lock once per run of keys instead of once per key.
  */
 final class PendingLinks {
-  // Allocated on the first add: most commits of a running table (updates) link nothing.
+  // Allocated on the first add: most commits of a running table (updates) link nothing, and
+  // most others a row and its index entries (room for more is made by doubling).
   private KeySpace[] spaces;
   private Key[] keys;
   private VersionChain[] chains;
@@ -18,9 +19,9 @@ final class PendingLinks {
 
   void add(KeySpace space, Key key, VersionChain chain) {
     if (keys == null) {
-      spaces = new KeySpace[8];
-      keys = new Key[8];
-      chains = new VersionChain[8];
+      spaces = new KeySpace[4];
+      keys = new Key[4];
+      chains = new VersionChain[4];
     } else if (count == keys.length) {
       int capacity = count * 2;
       spaces = Arrays.copyOf(spaces, capacity);

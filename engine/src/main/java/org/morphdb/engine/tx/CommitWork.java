@@ -54,7 +54,7 @@ final class CommitWork {
       }
     }
     checkUniqueClaims();
-    return tombstones.addAll(puts);
+    return tombstones.isEmpty() ? puts : tombstones.addAll(puts); // an insert tombstones nothing
   }
 
   private void writeRow(TableDef table, Key rowKey, Object[] newRow) {

@@ -78,7 +78,6 @@ public final class TransactionManager {
       }
       e = new Enlistment(initial.id(), ts, initial);
       tx.enlist(e);
-      tx.tableEnlistVersions().put(initial.id(), initial.version());
     }
     return e;
   }
@@ -107,7 +106,7 @@ public final class TransactionManager {
   /** The commit protocol of DESIGN.md, in its order. */
   public void commit(Transaction tx, Node node) {
     tx.throwIfAborted();
-    if (tx.readOnly() || (tx.writes().isEmpty() && tx.enlisted().isEmpty())) {
+    if (tx.readOnly() || (tx.writes().isEmpty() && !tx.enlistedAny())) {
       finish(tx, TxState.COMMITTED);
       return;
     }
@@ -155,8 +154,7 @@ public final class TransactionManager {
   }
 
   private void validateForwardCompatible(Transaction tx, Catalog c) {
-    for (int i = 0; i < tx.enlistedCount(); i++) {
-      Enlistment e = tx.enlistedAt(i);
+    for (Enlistment e : tx.enlistments()) {
       Optional<String> why = Compatibility.incompatibility(e.initial(), c.table(e.tableId()).orElse(null));
       if (why.isPresent()) {
         throw MorphException.of(ErrorCode.INCOMPATIBLE_SCHEMA,
@@ -199,7 +197,7 @@ public final class TransactionManager {
       if (tx.readOnly() || tx.state() != TxState.ACTIVE) {
         continue;
       }
-      for (Enlistment e : tx.enlisted().values().toArray(new Enlistment[0])) {
+      for (Enlistment e : tx.enlistments()) {
         TableDef now = next.table(e.tableId()).orElse(null);
         Optional<String> why = Compatibility.incompatibility(e.initial(), now);
         if (why.isPresent()) {
