@@ -54,6 +54,7 @@ public final class Transaction {
   /** A read-only transaction's registered snapshot, closed when it ends; null otherwise. */
   // volatile: a session may be ended from another thread than the one that began it
   private volatile SnapshotHandle snapshot;
+
   Transaction(long id, boolean readOnly, long snapshotTs) {
     this.id = id;
     this.readOnly = readOnly;
@@ -90,7 +91,7 @@ public final class Transaction {
 
   public boolean enlistedAny() { return enlistments.length > 0; }
 
-  /** The table's enlistment, or null (owner thread). */
+  /** The table's enlistment, or null. A linear look: a transaction enlists few tables. */
   public Enlistment enlistment(int tableId) {
     for (Enlistment e : enlistments) {
       if (e.tableId() == tableId) {
