@@ -61,8 +61,11 @@ final class CheckpointFile {
   /** The encoded entries go to the compressor in pieces of about this size. */
   private static final int DRAIN_BYTES = 32 << 10;
 
-  /** What a checkpoint holds besides the keyspaces (those go straight into the store). */
-  record Loaded(long replayFrom, long snapshotTs, List<Catalog> catalogs, List<JobImage> jobs) {}
+  /**
+   * What a checkpoint holds besides the keyspaces (those go straight into the store), and
+   * the size of its contents before compression (as {@link Installed#encodedBytes}).
+   */
+  record Loaded(long replayFrom, long snapshotTs, List<Catalog> catalogs, List<JobImage> jobs, long encodedBytes) {}
 
   private CheckpointFile() {}
 
@@ -183,7 +186,9 @@ final class CheckpointFile {
       Inflater inflater = new Inflater();
       try {
         InputStream body = magic == MAGIC ? new InflaterInputStream(raw, inflater, 1 << 16) : raw;
-        return load(new StreamDataInput(body, 1 << 16), store);
+        Loaded loaded = load(new StreamDataInput(body, 1 << 16), store);
+        long encoded = magic == MAGIC ? inflater.getBytesWritten() : Files.size(file) - 16; // magic, trailer
+        return new Loaded(loaded.replayFrom(), loaded.snapshotTs(), loaded.catalogs(), loaded.jobs(), encoded);
       } catch (java.util.zip.ZipException e) {
         throw corrupt(file, "compressed data damaged (" + e.getMessage() + ")");
       } finally {
@@ -206,7 +211,7 @@ final class CheckpointFile {
     for (int i = in.readInt(); i > 0; i--) {
       loadSpace(in, in.readLong(), ts, store);
     }
-    return new Loaded(replayFrom, ts, catalogs, jobs);
+    return new Loaded(replayFrom, ts, catalogs, jobs, 0);
   }
 
   private static void loadSpace(DataInput in, long space, long ts, MvccStore store) throws IOException {

@@ -108,6 +108,7 @@ public final class Durability implements CommitLog, AutoCloseable {
     }
     catalogLog.restore(recovered.catalogs());
     clock.observe(recovered.maxTs());
+    checkpointedBytes = recovered.checkpointBytes(); // else the first automatic checkpoint after an open came early
     deleteBelow(recovered.replayFrom(), null);
     this.writer = new LogWriter(files.dir(), io, recovered.lastSegment() + 1,
         new LogWriter.Settings(settings.syncCommits(), settings.writeDelayMillis(), settings.segmentBytes(),

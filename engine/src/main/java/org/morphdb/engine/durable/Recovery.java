@@ -26,8 +26,9 @@ import org.morphdb.engine.storage.wal.LogReader;
 final class Recovery {
   /** What was read, besides the rows now in the store. */
   /** @param sequences sequence id → the last value its log said may have been handed out */
+  /** @param checkpointBytes the loaded checkpoint's size before compression (0: none) */
   record Result(List<Catalog> catalogs, Map<Long, JobImage> jobs, long maxTs, long replayFrom, long lastSegment,
-      long commitsReplayed, Map<Integer, Long> sequences) {}
+      long commitsReplayed, Map<Integer, Long> sequences, long checkpointBytes) {}
 
   private final MvccStore store;
   private final List<Catalog> catalogs = new ArrayList<>();
@@ -48,10 +49,12 @@ final class Recovery {
   private Result read(Path dir) throws IOException {
     deleteTempFiles(dir);
     long replayFrom = 0;
+    long checkpointBytes = 0;
     Optional<Path> checkpoint = CheckpointFile.newest(dir);
     if (checkpoint.isPresent()) {
       CheckpointFile.Loaded loaded = CheckpointFile.load(checkpoint.get(), store);
       replayFrom = loaded.replayFrom();
+      checkpointBytes = loaded.encodedBytes();
       checkpointTs = loaded.snapshotTs();
       maxTs = checkpointTs;
       catalogs.addAll(loaded.catalogs());
@@ -63,7 +66,7 @@ final class Recovery {
       maxTs = Math.max(maxTs, c.activationTs());
     }
     long last = LogReader.replay(dir, replayFrom, this::apply);
-    return new Result(catalogs, jobs, maxTs, replayFrom, last, commitsReplayed, sequences);
+    return new Result(catalogs, jobs, maxTs, replayFrom, last, commitsReplayed, sequences, checkpointBytes);
   }
 
   private void apply(byte[] payload, Path file, long offset) throws IOException {

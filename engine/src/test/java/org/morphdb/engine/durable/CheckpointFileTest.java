@@ -86,6 +86,19 @@ class CheckpointFileTest {
     assertEquals(rows(written), rows(loaded));
   }
 
+  /** The size an open learns is the one the write measured: the next automatic checkpoint waits for that much log. */
+  @Test
+  void aLoadReportsTheSizeBeforeCompressionThatTheWriteMeasured() throws IOException {
+    MvccStore store = storeWithRows();
+    for (boolean compressed : new boolean[] {true, false}) {
+      CheckpointFile.Installed installed = CheckpointFile.write(dir, FileIo.DEFAULT, 3, 10, List.of(Catalog.empty()),
+          List.of(), store, space -> true, compressed);
+      CheckpointFile.Loaded loaded = CheckpointFile.load(installed.file(), new MvccStore(new HybridClock()));
+      assertTrue(installed.encodedBytes() > ROWS * 10L, "encoded: " + installed.encodedBytes());
+      assertEquals(installed.encodedBytes(), loaded.encodedBytes(), compressed ? "compressed" : "first format");
+    }
+  }
+
   @Test
   void compressedRowsTakeAFractionOfTheirUncompressedSize() throws IOException {
     MvccStore store = storeWithRows();

@@ -214,6 +214,60 @@ class FileDatabaseTest {
     }
   }
 
+  /**
+   * An automatic checkpoint waits for as much log as the last checkpoint held (it rewrites
+   * every row), also when that checkpoint was written before the database was opened.
+   */
+  @Test
+  void afterAReopenTheAutomaticCheckpointStillWaitsForAsMuchLogAsTheLastOneHeld() throws Exception {
+    System.setProperty("morph.checkpoint.logBytes", "200000");
+    System.setProperty("morph.wal.segmentBytes", "65536");
+    String value = "v".repeat(150);
+    try {
+      try (Connection c = DriverManager.getConnection(url("durability=async"))) {
+        exec(c, "CREATE TABLE T (ID INT PRIMARY KEY, V VARCHAR(200))");
+        c.setAutoCommit(false);
+        try (var p = c.prepareStatement("INSERT INTO T VALUES (?, ?)")) {
+          for (int i = 0; i < 20_000; i++) { // about 3 MB of rows: 15 times the threshold
+            p.setInt(1, i);
+            p.setString(2, value);
+            p.addBatch();
+          }
+          p.executeBatch();
+        }
+        c.commit();
+      } // the clean close checkpoints
+      try (Connection c = DriverManager.getConnection(url("durability=async"))) {
+        List<Path> atOpen = checkpointFiles();
+        updates(c, 3_000, value); // about 0.6 MB of log: 3 times the threshold, a fifth of the rows
+        Thread.sleep(2500); // the automatic checkpoint looks once a second
+        assertEquals(atOpen, checkpointFiles(), "a checkpoint rewrote 3 MB of rows after 0.6 MB of log");
+        updates(c, 30_000, value); // about 6 MB more
+        Thread.sleep(2500);
+        assertFalse(atOpen.equals(checkpointFiles()), "no checkpoint after twice the rows' size of log");
+      }
+    } finally {
+      System.clearProperty("morph.checkpoint.logBytes");
+      System.clearProperty("morph.wal.segmentBytes");
+    }
+  }
+
+  private static void updates(Connection c, int n, String value) throws SQLException {
+    try (var p = c.prepareStatement("UPDATE T SET V = ? WHERE ID = ?")) {
+      for (int i = 0; i < n; i++) {
+        p.setString(1, value.substring(i % 10));
+        p.setInt(2, i % 20_000);
+        p.executeUpdate();
+      }
+    }
+  }
+
+  private List<Path> checkpointFiles() throws java.io.IOException {
+    try (var files = Files.list(dir.resolve("db"))) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".ckpt")).sorted().toList();
+    }
+  }
+
   @Test
   void aCommitOnAnInterruptedThreadDoesNotBreakTheLog() throws SQLException {
     try (Connection c = DriverManager.getConnection(url(""))) {
