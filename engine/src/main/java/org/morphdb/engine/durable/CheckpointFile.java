@@ -65,7 +65,11 @@ final class CheckpointFile {
    * What a checkpoint holds besides the keyspaces (those go straight into the store), and
    * the size of its contents before compression (as {@link Installed#encodedBytes}).
    */
-  record Loaded(long replayFrom, long snapshotTs, List<Catalog> catalogs, List<JobImage> jobs, long encodedBytes) {}
+  record Loaded(long replayFrom, long snapshotTs, List<Catalog> catalogs, List<JobImage> jobs, long encodedBytes) {
+    Loaded withEncodedBytes(long bytes) {
+      return new Loaded(replayFrom, snapshotTs, catalogs, jobs, bytes);
+    }
+  }
 
   private CheckpointFile() {}
 
@@ -187,8 +191,8 @@ final class CheckpointFile {
       try {
         InputStream body = magic == MAGIC ? new InflaterInputStream(raw, inflater, 1 << 16) : raw;
         Loaded loaded = load(new StreamDataInput(body, 1 << 16), store);
-        long encoded = magic == MAGIC ? inflater.getBytesWritten() : Files.size(file) - 16; // magic, trailer
-        return new Loaded(loaded.replayFrom(), loaded.snapshotTs(), loaded.catalogs(), loaded.jobs(), encoded);
+        return loaded.withEncodedBytes(magic == MAGIC ? inflater.getBytesWritten()
+            : Files.size(file) - 2 * Long.BYTES); // the first format: all but the magic and the trailer
       } catch (java.util.zip.ZipException e) {
         throw corrupt(file, "compressed data damaged (" + e.getMessage() + ")");
       } finally {
@@ -211,7 +215,7 @@ final class CheckpointFile {
     for (int i = in.readInt(); i > 0; i--) {
       loadSpace(in, in.readLong(), ts, store);
     }
-    return new Loaded(replayFrom, ts, catalogs, jobs, 0);
+    return new Loaded(replayFrom, ts, catalogs, jobs, 0); // the caller knows the size once all is read
   }
 
   private static void loadSpace(DataInput in, long space, long ts, MvccStore store) throws IOException {

@@ -24,9 +24,12 @@ import org.morphdb.engine.storage.wal.LogReader;
  * a job's latest row wins.
  */
 final class Recovery {
-  /** What was read, besides the rows now in the store. */
-  /** @param sequences sequence id → the last value its log said may have been handed out */
-  /** @param checkpointBytes the loaded checkpoint's size before compression (0: none) */
+  /**
+   * What was read, besides the rows now in the store.
+   *
+   * @param sequences sequence id → the last value its log said may have been handed out
+   * @param checkpointBytes the loaded checkpoint's size before compression (0: none)
+   */
   record Result(List<Catalog> catalogs, Map<Long, JobImage> jobs, long maxTs, long replayFrom, long lastSegment,
       long commitsReplayed, Map<Integer, Long> sequences, long checkpointBytes) {}
 

@@ -86,8 +86,11 @@ public final class Transaction {
 
   SnapshotHandle snapshot() { return snapshot; }
 
-  /** The enlistments so far, in the order made; never changed once returned (any thread). */
-  public Enlistment[] enlistments() { return enlistments; }
+  /**
+   * The enlistments so far, in the order made (any thread). The array is the transaction's
+   * own, never written after it was published: callers in this package only read it.
+   */
+  Enlistment[] enlistments() { return enlistments; }
 
   public boolean enlistedAny() { return enlistments.length > 0; }
 
