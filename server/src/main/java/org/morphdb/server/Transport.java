@@ -7,6 +7,7 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.nio.channels.spi.SelectorProvider;
 
 /**
  * The socket transport of the server's event loops: Netty's epoll on Linux when its native
@@ -35,7 +36,9 @@ enum Transport {
   }
 
   IoHandlerFactory ioHandlers() {
-    return this == EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    // 0 events per wait: Netty's default size, growing as needed
+    return this == EPOLL ? EpollIoHandler.newFactory(0, SpinBeforeSleep.factory())
+        : NioIoHandler.newFactory(SelectorProvider.provider(), SpinBeforeSleep.factory());
   }
 
   Class<? extends ServerChannel> serverChannel() {
