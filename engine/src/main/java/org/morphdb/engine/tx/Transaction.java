@@ -54,6 +54,14 @@ public final class Transaction {
   /** A read-only transaction's registered snapshot, closed when it ends; null otherwise. */
   // volatile: a session may be ended from another thread than the one that began it
   private volatile SnapshotHandle snapshot;
+  /**
+   * Where {@link OpenTransactions} keeps this one while it is open. The stripe is set before
+   * the transaction is published and read by whichever thread ends it (the session hands its
+   * transaction from thread to thread with a happens-before); the slot is guarded by the
+   * stripe's monitor.
+   */
+  OpenTransactions.Stripe openStripe;
+  int openSlot = -1;
 
   Transaction(long id, boolean readOnly, long snapshotTs) {
     this.id = id;

@@ -1,8 +1,6 @@
 package org.morphdb.engine.tx;
 
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
@@ -23,13 +21,13 @@ public final class TransactionManager {
   private final MvccStore store;
   private final LockManager locks;
   private final AtomicLong ids = new AtomicLong();
-  private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
+  private final OpenTransactions open = new OpenTransactions();
   private volatile ConstraintChecker constraints = ConstraintChecker.NONE;
 
   public TransactionManager(MvccStore store, LockManager locks) {
     this.store = store;
     this.locks = locks;
-    locks.useTransactions(active.values()); // a transaction is in active from begin to after finish released its locks
+    locks.useTransactions(open); // a transaction is open from its begin to after finish released its locks
   }
 
   public void setConstraintChecker(ConstraintChecker checker) {
@@ -51,7 +49,7 @@ public final class TransactionManager {
     } else {
       tx = new Transaction(id, false, 0L);
     }
-    active.put(id, tx);
+    open.open(tx);
     return tx;
   }
 
@@ -180,7 +178,7 @@ public final class TransactionManager {
     tx.transition(TxState.COMMITTING, end);
     tx.writes().clear();
     locks.releaseAll(tx);
-    active.remove(tx.id());
+    open.close(tx);
     SnapshotHandle h = tx.snapshot();
     if (h != null) {
       h.close(); // idempotent
@@ -193,7 +191,7 @@ public final class TransactionManager {
    * releasing its locks; one that already holds a commitTs is left to finish.
    */
   public void onCatalogCommitted(Catalog next) {
-    for (Transaction tx : active.values()) {
+    for (Transaction tx : open) {
       if (tx.readOnly() || tx.state() != TxState.ACTIVE) {
         continue;
       }
@@ -214,8 +212,5 @@ public final class TransactionManager {
   }
 
   /** Open transactions (for tests and system views). */
-  public int activeCount() { return active.size(); }
-
-  /** The oldest timestamp an open read-only transaction reads at, or Long.MAX_VALUE. */
-  public Map<Long, Transaction> activeTransactions() { return active; }
+  public int activeCount() { return open.size(); }
 }
