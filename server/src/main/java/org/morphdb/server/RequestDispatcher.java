@@ -30,11 +30,9 @@ import org.msgpack.core.MessageUnpacker;
  * reply (the connection goes on). Used by one thread at a time.
  */
 final class RequestDispatcher implements AutoCloseable {
-  /** A statement may run on the I/O thread when its last run took less than this. */
-  static final long INLINE_NANOS = 1_000_000;
   private final Session session;
   private final Map<Long, RowCursor> cursors = new HashMap<>();
-  /** Prepared statements of this connection: their kind and how long their last run took. */
+  /** Prepared statements of this connection: their kind and how long their runs take. */
   private final Map<Long, Known> statements = new HashMap<>();
   private final ReplyBuffers buffers = new ReplyBuffers();
   private long lastCursorId;
@@ -44,7 +42,7 @@ final class RequestDispatcher implements AutoCloseable {
 
   private static final class Known {
     StatementKind kind;
-    long lastNanos = Long.MAX_VALUE; // never run: its cost is unknown
+    final RunCost cost = new RunCost();
     /** The result columns last sent to the client for this statement (it keeps them). */
     java.util.List<org.morphdb.engine.api.ColumnMeta> columnsSent;
   }
@@ -61,7 +59,7 @@ final class RequestDispatcher implements AutoCloseable {
 
   /**
    * Whether a request may run on the I/O thread: a PING, or the EXECUTE of a prepared query
-   * or DML statement in auto-commit whose last run took under {@link #INLINE_NANOS}. Such a
+   * or DML statement in auto-commit whose runs typically take under {@link RunCost#INLINE_NANOS}. Such a
    * statement can wait only for locks, which the caller refuses with {@code LockWaits}
    * (docs/decisions.md, "Server mode round trips").
    */
@@ -73,7 +71,7 @@ final class RequestDispatcher implements AutoCloseable {
       return false;
     }
     Known k = statements.get(statementId);
-    return k != null && (k.kind == StatementKind.QUERY || k.kind == StatementKind.DML) && k.lastNanos < INLINE_NANOS;
+    return k != null && (k.kind == StatementKind.QUERY || k.kind == StatementKind.DML) && k.cost.quick();
   }
 
   /** Cancels the running request: its statement now, a batch's next rows too. */
@@ -212,7 +210,7 @@ final class RequestDispatcher implements AutoCloseable {
       executeTimed(call, k, reply);
     } finally {
       if (k != null) {
-        k.lastNanos = System.nanoTime() - start;
+        k.cost.record(System.nanoTime() - start);
       }
     }
   }

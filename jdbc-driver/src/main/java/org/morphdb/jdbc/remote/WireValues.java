@@ -183,8 +183,15 @@ public final class WireValues {
     }
   }
 
+  /** Table id → version, in the order sent; immutable when it has one entry or none (most requests name one table). */
   public static Map<Integer, Integer> unpackVersions(MessageUnpacker u) throws IOException {
     int n = u.unpackMapHeader();
+    if (n == 0) {
+      return Map.of();
+    }
+    if (n == 1) {
+      return Map.of(u.unpackInt(), u.unpackInt());
+    }
     Map<Integer, Integer> map = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
       map.put(u.unpackInt(), u.unpackInt());
