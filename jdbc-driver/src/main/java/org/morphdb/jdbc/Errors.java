@@ -1,5 +1,6 @@
 package org.morphdb.jdbc;
 
+import java.sql.BatchUpdateException;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -7,6 +8,7 @@ import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTransactionRollbackException;
+import java.util.Arrays;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 
@@ -111,5 +113,15 @@ final class Errors {
 
   static SQLException closed(String what) {
     return create("The " + what + " is closed", CLOSED_OBJECT);
+  }
+
+  /** The BatchUpdateException for item {@code failed}, with the counts of the items before it. */
+  static BatchUpdateException batchFailure(SQLException e, long[] counts, int failed) {
+    long[] done = Arrays.copyOf(counts, failed);
+    BatchUpdateException b = new BatchUpdateException(
+        "Batch item " + (failed + 1) + " failed: " + e.getMessage(),
+        e.getSQLState(), e.getErrorCode(), done, e);
+    b.setNextException(e);
+    return b;
   }
 }

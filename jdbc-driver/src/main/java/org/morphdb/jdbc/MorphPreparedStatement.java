@@ -122,7 +122,7 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
         try {
           requireNotQuery();
         } catch (SQLException e) {
-          throw batchFailure(e, new long[0], 0);
+          throw Errors.batchFailure(e, new long[0], 0);
         }
         return RemoteBatch.prepared(this, command, remote, items, keysAsked).run();
       });
@@ -135,7 +135,7 @@ public class MorphPreparedStatement extends MorphStatement implements PreparedSt
           accept(run(items.get(i)), command.columns());
           counts[i] = getLargeUpdateCount();
         } catch (SQLException e) {
-          throw batchFailure(e, counts, i);
+          throw Errors.batchFailure(e, counts, i);
         }
       }
       return counts;

@@ -59,13 +59,13 @@ final class RemoteBatch {
     try {
       statement.send(command, this::sendRest, () -> done);
     } catch (SQLException e) {
-      throw MorphStatement.batchFailure(e, counts, done);
+      throw Errors.batchFailure(e, counts, done);
     } finally {
       session.chunksEnd();
     }
     if (query >= 0) { // as embedded: the query ran, its result is dropped, and the batch fails there
       SQLException e = Errors.create("The statement returns a result set: " + rows.get(query).get(0), Errors.IS_A_QUERY);
-      throw MorphStatement.batchFailure(e, counts, query);
+      throw Errors.batchFailure(e, counts, query);
     }
     statement.batchDone(counts);
     return counts;
