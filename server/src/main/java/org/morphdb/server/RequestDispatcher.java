@@ -59,9 +59,9 @@ final class RequestDispatcher implements AutoCloseable {
 
   /**
    * Whether a request may run on the I/O thread: a PING, or the EXECUTE of a prepared query
-   * or DML statement in auto-commit whose runs typically take under {@link RunCost#INLINE_NANOS}. Such a
-   * statement can wait only for locks, which the caller refuses with {@code LockWaits}
-   * (docs/decisions.md, "Server mode round trips").
+   * or DML statement in auto-commit whose runs typically take under {@link
+   * RunCost#INLINE_NANOS}. Such a statement can wait only for locks, which the caller refuses
+   * with {@code LockWaits} (docs/decisions.md, "Server mode round trips").
    */
   boolean runsInline(Op op, long statementId) {
     if (op == Op.PING) {
