@@ -8,6 +8,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -58,21 +59,28 @@ final class CrashingFileIo implements FileIo {
     for (Tracked t : files) {
       synchronized (t) {
         t.dead = true;
-        if (!Files.exists(t.path)) {
-          continue; // renamed after it was forced (a checkpoint) or deleted
+        try {
+          tear(t, random);
+        } catch (NoSuchFileException e) {
+          // renamed after it was forced (a checkpoint) or deleted (an old log segment), maybe
+          // just now: deletes do not go through this layer and the database is still running
         }
-        long size = Files.size(t.path);
-        long keep = t.forced + (size > t.forced ? (long) (random.nextDouble() * (size - t.forced + 1)) : 0);
-        keep = Math.min(keep, size);
-        try (FileChannel ch = FileChannel.open(t.path, StandardOpenOption.WRITE)) {
-          ch.truncate(keep);
-          if (keep > t.forced && random.nextBoolean()) {
-            int n = (int) Math.min(8, keep - t.forced);
-            byte[] junk = new byte[n];
-            random.nextBytes(junk);
-            ch.write(ByteBuffer.wrap(junk), keep - n);
-          }
-        }
+      }
+    }
+  }
+
+  /** Cuts the file back to what was forced plus a random part of the rest, sometimes garbled. */
+  private static void tear(Tracked t, Random random) throws IOException {
+    long size = Files.size(t.path);
+    long keep = t.forced + (size > t.forced ? (long) (random.nextDouble() * (size - t.forced + 1)) : 0);
+    keep = Math.min(keep, size);
+    try (FileChannel ch = FileChannel.open(t.path, StandardOpenOption.WRITE)) {
+      ch.truncate(keep);
+      if (keep > t.forced && random.nextBoolean()) {
+        int n = (int) Math.min(8, keep - t.forced);
+        byte[] junk = new byte[n];
+        random.nextBytes(junk);
+        ch.write(ByteBuffer.wrap(junk), keep - n);
       }
     }
   }
