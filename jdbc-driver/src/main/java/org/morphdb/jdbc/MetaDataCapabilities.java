@@ -11,7 +11,7 @@ import java.sql.SQLException;
  * supported features and limits (0 = no limit). The catalog queries live in
  * {@link MorphDatabaseMetaData}.
  */
-abstract class MetaDataCapabilities implements DatabaseMetaData {
+abstract class MetaDataCapabilities implements DatabaseMetaData, SelfWrapper {
   protected final MorphConnection connection;
 
   MetaDataCapabilities(MorphConnection connection) {
@@ -200,19 +200,4 @@ abstract class MetaDataCapabilities implements DatabaseMetaData {
   @Override public int getMaxTablesInSelect() { return 0; }
   @Override public int getMaxUserNameLength() { return 0; }
   @Override public long getMaxLogicalLobSize() { return 0; }
-
-  // ---- wrapper
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface != null && iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Errors.create("Not a wrapper for " + iface, "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface != null && iface.isInstance(this);
-  }
 }

@@ -39,7 +39,7 @@ import org.morphdb.engine.api.Session;
  * and released through SQL; callable statements and LOB factories are not supported (0A000). A call on a closed connection fails with
  * 08003. {@code commit} and {@code rollback} in auto-commit mode do nothing.
  */
-public class MorphConnection implements Connection {
+public class MorphConnection implements Connection, SelfWrapper {
   private final Session session;
   private int savepointIds;
   private final String url;
@@ -525,18 +525,5 @@ public class MorphConnection implements Connection {
     } catch (RuntimeException e) {
       throw Errors.fromEngine(e);
     }
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface != null && iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Errors.create("Not a wrapper for " + iface, "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface != null && iface.isInstance(this);
   }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 import org.morphdb.engine.api.ColumnMeta;
 
 /** Parameters of a prepared statement as the engine described them. */
-final class MorphParameterMetaData implements ParameterMetaData {
+final class MorphParameterMetaData implements ParameterMetaData, SelfWrapper {
   private final List<ColumnMeta> parameters;
 
   MorphParameterMetaData(List<ColumnMeta> parameters) {
@@ -33,18 +33,5 @@ final class MorphParameterMetaData implements ParameterMetaData {
   public String getParameterClassName(int p) throws SQLException {
     ColumnMeta m = parameter(p);
     return ValueConverter.jdbcClassName(m.jdbcType(), m.javaClass());
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface != null && iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Errors.create("Not a wrapper for " + iface, "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface != null && iface.isInstance(this);
   }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 import org.morphdb.engine.api.ColumnMeta;
 
 /** Result columns as the engine described them ({@link ColumnMeta}). */
-final class MorphResultSetMetaData implements ResultSetMetaData {
+final class MorphResultSetMetaData implements ResultSetMetaData, SelfWrapper {
   private final List<ColumnMeta> columns;
 
   MorphResultSetMetaData(List<ColumnMeta> columns) {
@@ -99,18 +99,5 @@ final class MorphResultSetMetaData implements ResultSetMetaData {
 
   private static String nonNull(String s) {
     return s == null ? "" : s;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface != null && iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Errors.create("Not a wrapper for " + iface, "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface != null && iface.isInstance(this);
   }
 }

@@ -24,7 +24,7 @@ import java.util.Map;
  * label (each finds the column and calls the getter by index), and the updaters and
  * scrolling methods of a forward-only, read-only result, which fail with 0A000.
  */
-abstract class ResultSetBase implements ResultSet {
+abstract class ResultSetBase implements ResultSet, SelfWrapper {
 
   private static SQLException readOnly() { return Errors.unsupported("Updating a result set"); }
 
@@ -172,19 +172,4 @@ abstract class ResultSetBase implements ResultSet {
   @Override public void updateBlob(String c, InputStream x) throws SQLException { throw readOnly(); }
   @Override public void updateClob(String c, Reader x) throws SQLException { throw readOnly(); }
   @Override public void updateNClob(String c, Reader x) throws SQLException { throw readOnly(); }
-
-  // ---- wrapper
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface != null && iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Errors.create("Not a wrapper for " + iface, "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface != null && iface.isInstance(this);
-  }
 }

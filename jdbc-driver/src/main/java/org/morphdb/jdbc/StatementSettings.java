@@ -11,7 +11,7 @@ import java.sql.Statement;
  * (forward-only, read-only, closed at commit). {@link MorphStatement} reads them when it
  * executes. Every call on a closed statement fails with HY010 ({@link #checkOpen}).
  */
-abstract class StatementSettings implements Statement {
+abstract class StatementSettings implements Statement, SelfWrapper {
   long maxRows;
   int fetchSize;
   int queryTimeout;
@@ -164,18 +164,5 @@ abstract class StatementSettings implements Statement {
     if (value < 0) {
       throw Errors.create(what + " must not be negative: " + value, "HY024");
     }
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface != null && iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Errors.create("Not a wrapper for " + iface, "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface != null && iface.isInstance(this);
   }
 }
