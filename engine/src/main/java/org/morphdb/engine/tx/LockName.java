@@ -1,5 +1,7 @@
 package org.morphdb.engine.tx;
 
+import org.morphdb.engine.storage.KeyRange;
+
 /** Names of lockable things, with a readable description for error messages. */
 public sealed interface LockName {
   String describe();
@@ -32,5 +34,17 @@ public sealed interface LockName {
 
     @Override
     public String describe() { return "key " + key + " in space " + space; }
+  }
+
+  /**
+   * One transaction's shared lock on a range of a table's primary keys ({@link RangeLocks}):
+   * its own name per owner, so that each range lock has one holder and a writer that waits
+   * for it waits for exactly that transaction.
+   */
+  record KeyRangeOf(Table table, KeyRange range, long ownerTx) implements LockName {
+    @Override
+    public String describe() {
+      return "key range " + range.low() + " .. " + range.high() + " of " + table.describe();
+    }
   }
 }

@@ -36,6 +36,12 @@ final class RowLockCounts {
     return count % escalateAfter == 0 && Integer.bitCount(count / escalateAfter) == 1;
   }
 
+  /** Counts one more lock in {@code tableId} (range locks, {@link RangeLocks}); the count so far. */
+  int count(int tableId) {
+    int slot = slotOf(tableId); // first: the array reference is read before an index call
+    return ++counts[slot];
+  }
+
   private int slotOf(int tableId) {
     for (int i = 0; i < size; i++) {
       if (tableIds[i] == tableId) {

@@ -19,8 +19,9 @@ import org.morphdb.engine.storage.MvccStore;
 
 /**
  * Reads and writes of table rows inside a transaction. Read-only transactions read their
- * snapshot without locks. Read-write transactions lock first (a table S lock for scans and
- * index ranges, IS + row S for point reads, IX + row X for writes), then check the table
+ * snapshot without locks. Read-write transactions lock first (a table S lock for whole scans
+ * and index ranges, IS + a key-range lock for key-bounded scans, IS + row S for point reads,
+ * IX + row X for writes), then check the table
  * version against the one bound at enlistment, then read the newest committed data merged
  * with their own buffered writes. A transaction that has written many rows of a table tries
  * to lock the whole table instead (lock escalation, {@link RowLockCounts}). Rows are
@@ -56,15 +57,21 @@ public final class TableAccess {
   }
 
   /**
-   * The rows whose key lies in {@code range}, in key order. Locked as a whole scan is (the
-   * table's S lock, X when reading for update): a range lock would be finer, and is not
-   * needed for the rules a scan keeps.
+   * The rows whose key lies in {@code range}, in key order. A scan of every key locks the
+   * table S (X when reading for update); one bounded to a range locks only that range of
+   * keys (IS on the table and a range lock, {@link RangeLocks}), so writers of other keys
+   * go on, and a transaction that reads a range and then writes elsewhere in the table no
+   * longer deadlocks with another doing the same on the table lock's upgrade.
    */
   public Iterator<Row> scan(Transaction tx, Node node, TableDef table, KeyRange range) {
     if (tx.readOnly()) {
       return rows(store.scan(table.id(), range, tx.snapshotTs()));
     }
-    lockAndCheck(tx, node, table, scanMode(tx));
+    if (locksRangeOnly(tx, table, range)) {
+      lockAndCheck(tx, node, table, LockMode.IS, range);
+    } else {
+      lockAndCheck(tx, node, table, scanMode(tx));
+    }
     long readTs = readTs();
     Map<Object, Object> own = tx.writes().table(table.id());
     Iterator<Row> committed = rows(store.scan(table.id(), range, readTs));
@@ -82,6 +89,22 @@ public final class TableAccess {
     LockName.Table tableLock = lockAndCheck(tx, node, table, LockMode.IS);
     lockRow(tx, tableLock, key, LockMode.S);
     return readLocked(tx, table, key);
+  }
+
+  /**
+   * True when a scan of {@code range} takes a range lock: a bounded range, not read for
+   * update, in a table the transaction does not hold S or X on already, and not past {@link
+   * RangeLocks#TABLE_LOCK_AFTER} range locks in the table (then the table lock serves).
+   */
+  private static boolean locksRangeOnly(Transaction tx, TableDef table, KeyRange range) {
+    if (range.isAll() || tx.readingForUpdate()) {
+      return false;
+    }
+    LockMode onTable = tx.heldLocks().get(new LockName.Table(table.id(), table.name()));
+    if (onTable != null && onTable.covers(LockMode.S)) {
+      return false;
+    }
+    return tx.rangeLockCounts().count(table.id()) <= RangeLocks.TABLE_LOCK_AFTER;
   }
 
   /** S for a scan, X when reading for update (the table's rows are all read for writing). */
@@ -273,6 +296,9 @@ public final class TableAccess {
       return false; // taken already, and counted
     }
     locks.acquire(tx, row, mode);
+    if (mode == LockMode.X) {
+      locks.awaitRangesHolding(tx, row);
+    }
     return true;
   }
 
@@ -283,10 +309,18 @@ public final class TableAccess {
    * statement or at commit.
    */
   private LockName.Table lockAndCheck(Transaction tx, Node node, TableDef table, LockMode mode) {
+    return lockAndCheck(tx, node, table, mode, null);
+  }
+
+  /** As above, and with {@code range} not null, that range of the table's keys S after the table lock. */
+  private LockName.Table lockAndCheck(Transaction tx, Node node, TableDef table, LockMode mode, KeyRange range) {
     tx.throwIfAborted();
     txm.enlist(tx, node, table);
     LockName.Table tableLock = new LockName.Table(table.id(), table.name());
     locks.acquire(tx, tableLock, mode);
+    if (range != null) {
+      locks.acquireRange(tx, tableLock, range);
+    }
     if (tx.firstCheckThisStatement(table.id())) {
       txm.checkTableVersion(tx, node, table.id());
     } else {

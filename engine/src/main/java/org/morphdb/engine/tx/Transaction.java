@@ -45,6 +45,8 @@ public final class Transaction {
   private Object lastReadImage;
   /** Row X locks taken per table, for lock escalation. */
   private final RowLockCounts rowLockCounts = new RowLockCounts(RowLockCounts.ESCALATE_AFTER);
+  /** Range locks taken per table ({@link RangeLocks#TABLE_LOCK_AFTER}); null until the first. */
+  private RowLockCounts rangeLockCounts;
   /**
    * Tables whose version this statement already checked (the operation rule), in {@code
    * checkedThisStatement[0..checkedCount)}; cleared per statement.
@@ -127,6 +129,13 @@ public final class Transaction {
   LockManager.FastLocks fastLocks() { return fastLocks; }
 
   RowLockCounts rowLockCounts() { return rowLockCounts; }
+
+  RowLockCounts rangeLockCounts() {
+    if (rangeLockCounts == null) {
+      rangeLockCounts = new RowLockCounts(0);
+    }
+    return rangeLockCounts;
+  }
 
   /** Records {@code image} (null: no row) as the newest committed one of the row, read under the row's lock. */
   void rememberCommitted(int tableId, Object key, Object image) {
