@@ -28,7 +28,8 @@ final class CommitWork {
   private final MvccStore store;
   private final LockManager locks;
   private final ConstraintChecker constraints;
-  private final CommitBatch tombstones = new CommitBatch();
+  /** Made on first use: an insert tombstones nothing (a batch and its list per commit showed in allocation profiles). */
+  private CommitBatch tombstones;
   private final CommitBatch puts = new CommitBatch();
   // Made on first use: most commits touch no UNIQUE index.
   /** Index space → unique value keys tombstoned in this commit, with the row each pointed to. */
@@ -54,7 +55,7 @@ final class CommitWork {
       }
     }
     checkUniqueClaims();
-    return tombstones.isEmpty() ? puts : tombstones.addAll(puts); // an insert tombstones nothing
+    return tombstones == null ? puts : tombstones.addAll(puts);
   }
 
   private void writeRow(TableDef table, Key rowKey, Object[] newRow) {
@@ -62,7 +63,7 @@ final class CommitWork {
     // index's old entry must go (a table without indexes skips a hash-map lookup per write).
     Object oldRow = removesOldEntries(table) ? committedImage(table, rowKey) : null;
     if (newRow == null) {
-      tombstones.delete(table.id(), rowKey);
+      tombstones().delete(table.id(), rowKey);
     } else {
       constraints.check(table, newRow);
       puts.put(table.id(), rowKey, PackedRows.pack(newRow));
@@ -86,6 +87,13 @@ final class CommitWork {
         }
       }
     }
+  }
+
+  private CommitBatch tombstones() {
+    if (tombstones == null) {
+      tombstones = new CommitBatch();
+    }
+    return tombstones;
   }
 
   /** The row's newest committed image (null: none), as the transaction read it if it did. */
@@ -115,7 +123,7 @@ final class CommitWork {
       }
       tombstonedValueKeys.computeIfAbsent((long) index.id(), k -> new HashSet<>()).add(oldKey);
     }
-    tombstones.delete(index.id(), oldKey);
+    tombstones().delete(index.id(), oldKey);
   }
 
   private void claim(TableDef table, IndexDef index, Key valueKey, Key rowKey) {

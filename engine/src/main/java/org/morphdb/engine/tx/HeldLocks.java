@@ -23,10 +23,23 @@ final class HeldLocks {
   /** Taken slots, removed names included. */
   private int used;
 
-  /** What {@link #drain} took: the entries and modes of {@code count} locks. */
-  record Drained(LockManager.LockEntry[] entries, LockMode[] modes, int count) {}
+  /**
+   * What {@link #drain} took: the held locks are the slots {@code i} with a non-null {@code
+   * modes[i]}, whose entry is {@code entries[i]}. The table's own arrays, handed over, not
+   * copied: the drain leaves this empty, so no one else writes them.
+   */
+  record Drained(LockManager.LockEntry[] entries, LockMode[] modes) {
+    /** How many locks were taken. */
+    int count() {
+      int n = 0;
+      for (LockMode m : modes) {
+        n += m != null ? 1 : 0;
+      }
+      return n;
+    }
+  }
 
-  private static final Drained NOTHING = new Drained(new LockManager.LockEntry[0], new LockMode[0], 0);
+  private static final Drained NOTHING = new Drained(new LockManager.LockEntry[0], new LockMode[0]);
 
   /** The mode held on {@code name}, or null. */
   synchronized LockMode get(Object name) {
@@ -83,20 +96,12 @@ final class HeldLocks {
     if (names == null) {
       return NOTHING;
     }
-    LockManager.LockEntry[] outEntries = new LockManager.LockEntry[used];
-    LockMode[] outModes = new LockMode[used];
-    int count = 0;
-    for (int i = 0; i < names.length; i++) {
-      if (modes[i] != null) {
-        outEntries[count] = entries[i];
-        outModes[count++] = modes[i];
-      }
-    }
+    Drained taken = new Drained(entries, modes);
     names = null;
     modes = null;
     entries = null;
     used = 0;
-    return new Drained(outEntries, outModes, count);
+    return taken;
   }
 
   /** How many locks are held (tests). */

@@ -7,9 +7,10 @@ import java.util.function.LongConsumer;
  * The granted holders of one lock: transaction ids with their modes. Almost every lock has
  * one holder (a row written by one transaction), so the first holder lives in two fields and
  * only further holders (shared locks) go to arrays: granting and releasing the common lock
- * allocate nothing and box no id. Not thread safe: used under the lock entry's monitor.
+ * allocate nothing and box no id. Not thread safe: used under the lock entry's monitor. The
+ * lock manager's entry extends it, so a row lock allocates one object, not two.
  */
-final class LockHolders {
+class LockHolders {
   private static final long NONE = Long.MIN_VALUE;
 
   private long firstId = NONE;

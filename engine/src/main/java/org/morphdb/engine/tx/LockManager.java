@@ -46,13 +46,15 @@ public final class LockManager {
     this.transactions = open;
   }
 
-  /** Granted holders of one lock name, and the monitor waiters sleep on. */
   private static final AtomicIntegerFieldUpdater<LockEntry> STRONG =
       AtomicIntegerFieldUpdater.newUpdater(LockEntry.class, "strong");
 
-  static final class LockEntry {
+  /**
+   * Granted holders of one lock name (inherited, not in a field: one object per row lock, not
+   * two), and the monitor waiters sleep on.
+   */
+  static final class LockEntry extends LockHolders {
     final Object name;
-    final LockHolders holders = new LockHolders();
     int waiters;
     /**
      * Set, under the entry's monitor, when the entry leaves the lock map: a thread that found
@@ -231,7 +233,7 @@ public final class LockManager {
     LockMode mode = t.fastLocks().remove(entry);
     if (mode != null) {
       synchronized (entry) {
-        entry.holders.put(t.id(), mode);
+        entry.put(t.id(), mode);
       }
     }
   }
@@ -260,11 +262,11 @@ public final class LockManager {
           if (entry.removed && only == null) {
             continue; // entry was removed after we looked it up; retry with the live one
           }
-          if (only != null && (entry.removed || entry.holders.grantable(tx.id(), wanted))) {
+          if (only != null && (entry.removed || entry.grantable(tx.id(), wanted))) {
             return true;
           }
-          if (entry.holders.grantable(tx.id(), wanted)) {
-            entry.holders.put(tx.id(), wanted);
+          if (entry.grantable(tx.id(), wanted)) {
+            entry.put(tx.id(), wanted);
             tx.heldLocks().put(name, wanted, entry);
             return true;
           }
@@ -294,7 +296,7 @@ public final class LockManager {
             waitingFor.put(tx.id(), waiter);
           }
           holders = new ArrayList<>(2);
-          entry.holders.forEachId(holders::add);
+          entry.forEachId(holders::add);
         }
         // outside the entry's monitor: the check takes other entries' monitors, and two
         // waiters checking at once must not hold each other's
@@ -402,7 +404,7 @@ public final class LockManager {
       }
       List<Long> nextHolders = new ArrayList<>(2);
       synchronized (next.entry()) {
-        next.entry().holders.forEachId(nextHolders::add);
+        next.entry().forEachId(nextHolders::add);
       }
       for (long h : nextHolders) {
         if (reachedFrom.putIfAbsent(h, holder) == null) {
@@ -423,10 +425,13 @@ public final class LockManager {
     // taken out all at once: an eager abort's release may run alongside the owner's, and
     // only the one that took a lock may release it (and count a strong one off)
     HeldLocks.Drained taken = held.drain();
-    for (int i = 0; i < taken.count(); i++) {
+    for (int i = 0; i < taken.modes().length; i++) {
+      if (taken.modes()[i] == null) {
+        continue; // an empty slot, or a lock removed singly
+      }
       LockEntry entry = taken.entries()[i];
       synchronized (entry) {
-        entry.holders.remove(tx.id());
+        entry.remove(tx.id());
         if (entry.waiters > 0) {
           entry.notifyAll();
         }
@@ -449,7 +454,7 @@ public final class LockManager {
    * small entry per table ever locked is kept).
    */
   private void removeIfUnused(LockEntry entry) {
-    if (entry.holders.isEmpty() && entry.waiters == 0 && !(entry.name instanceof LockName.Table)
+    if (entry.isEmpty() && entry.waiters == 0 && !(entry.name instanceof LockName.Table)
         && locks.remove(entry.name, entry)) {
       entry.removed = true; // the caller holds the entry's monitor
     }

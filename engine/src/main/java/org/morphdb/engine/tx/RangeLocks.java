@@ -78,7 +78,7 @@ final class RangeLocks {
   private LockManager.LockEntry publish(Transaction tx, LockName.KeyRangeOf name) {
     LockManager.LockEntry entry = new LockManager.LockEntry(name);
     synchronized (entry) {
-      entry.holders.put(tx.id(), LockMode.S);
+      entry.put(tx.id(), LockMode.S);
     }
     tx.heldLocks().put(name, LockMode.S, entry); // before it is seen: a release then finds it
     byTable.computeIfAbsent(name.table().tableId(), id -> new CopyOnWriteArrayList<>()).add(entry);
@@ -89,7 +89,7 @@ final class RangeLocks {
   private void takeBack(Transaction tx, LockManager.LockEntry entry) {
     tx.heldLocks().remove(entry.name);
     synchronized (entry) {
-      entry.holders.remove(tx.id());
+      entry.remove(tx.id());
       forget(entry);
       entry.notifyAll(); // the writers that saw it published
     }
@@ -121,7 +121,7 @@ final class RangeLocks {
   /** True when another transaction holds {@code entry}'s lock in a mode S cannot share. */
   private static boolean conflicts(LockManager.LockEntry entry, Transaction tx) {
     synchronized (entry) {
-      return !entry.removed && !entry.holders.grantable(tx.id(), LockMode.S);
+      return !entry.removed && !entry.grantable(tx.id(), LockMode.S);
     }
   }
 

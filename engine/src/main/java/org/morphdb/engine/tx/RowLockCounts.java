@@ -6,8 +6,9 @@ import java.util.Arrays;
  * How many row X locks one transaction took per table, to decide when it tries lock
  * escalation ({@link TableAccess}): at {@link #escalateAfter} row locks in a table, then at
  * twice, four times... that many, so a table that other transactions keep locked is not
- * tried at every row. Owned by the transaction's thread; most transactions write one table,
- * so two small arrays stand in for a map.
+ * tried at every row. Also counts range locks per table ({@link RangeLocks}). Owned by the
+ * transaction's thread; most transactions write one table, so two fields and two small
+ * arrays stand in for a map (the arrays were two allocations per auto-commit write).
  */
 final class RowLockCounts {
   /**
@@ -18,9 +19,13 @@ final class RowLockCounts {
   static final int ESCALATE_AFTER = Integer.getInteger("morph.lock.escalateAfter", 128);
 
   private final int escalateAfter;
-  private int[] tableIds;
-  private int[] counts;
-  private int size;
+  /** The first table counted, in two fields: a transaction mostly writes one table. */
+  private int firstTableId;
+  private int firstCount;
+  /** Tables after the first, in {@code moreIds[0 .. moreSize)}; null until needed. */
+  private int[] moreIds;
+  private int[] moreCounts;
+  private int moreSize;
 
   RowLockCounts(int escalateAfter) {
     this.escalateAfter = escalateAfter;
@@ -31,31 +36,31 @@ final class RowLockCounts {
     if (escalateAfter <= 0) {
       return false;
     }
-    int slot = slotOf(tableId); // before reading counts: the first call allocates it
-    int count = ++counts[slot];
+    int count = count(tableId);
     return count % escalateAfter == 0 && Integer.bitCount(count / escalateAfter) == 1;
   }
 
-  /** Counts one more lock in {@code tableId} (range locks, {@link RangeLocks}); the count so far. */
+  /** Counts one more lock in {@code tableId}; the count so far. */
   int count(int tableId) {
-    int slot = slotOf(tableId); // first: the array reference is read before an index call
-    return ++counts[slot];
-  }
-
-  private int slotOf(int tableId) {
-    for (int i = 0; i < size; i++) {
-      if (tableIds[i] == tableId) {
-        return i;
+    if (firstCount == 0 || firstTableId == tableId) {
+      firstTableId = tableId;
+      return ++firstCount;
+    }
+    for (int i = 0; i < moreSize; i++) {
+      if (moreIds[i] == tableId) {
+        return ++moreCounts[i];
       }
     }
-    if (tableIds == null) {
-      tableIds = new int[2];
-      counts = new int[2];
-    } else if (size == tableIds.length) {
-      tableIds = Arrays.copyOf(tableIds, size * 2);
-      counts = Arrays.copyOf(counts, size * 2);
+    if (moreIds == null) {
+      moreIds = new int[2];
+      moreCounts = new int[2];
+    } else if (moreSize == moreIds.length) {
+      moreIds = Arrays.copyOf(moreIds, moreSize * 2);
+      moreCounts = Arrays.copyOf(moreCounts, moreSize * 2);
     }
-    tableIds[size] = tableId;
-    return size++;
+    moreIds[moreSize] = tableId;
+    moreCounts[moreSize] = 1;
+    moreSize++;
+    return 1;
   }
 }
