@@ -1,5 +1,7 @@
 package org.morphdb.engine.cluster;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.CatalogLog;
 
@@ -11,7 +13,23 @@ import org.morphdb.engine.catalog.CatalogLog;
 final class DirectNode implements Node {
   private final int id;
   private final CatalogLog log;
+  /**
+   * A cache of "complete until": raised with a release store, not a volatile one. A reader
+   * needs only that the versions the log published before it are visible once it sees the
+   * new value (release/acquire gives that); a stale value merely sends it down the slow path.
+   * A volatile store adds a full fence, here on nearly every statement (each commit moves the
+   * clock past the cached value). Measured: no clear change, within the probe's noise.
+   */
   private volatile long completeUntil;
+  private static final VarHandle COMPLETE_UNTIL;
+
+  static {
+    try {
+      COMPLETE_UNTIL = MethodHandles.lookup().findVarHandle(DirectNode.class, "completeUntil", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   DirectNode(int id, CatalogLog log) {
     this.id = id;
@@ -31,7 +49,7 @@ final class DirectNode implements Node {
         r = log.heartbeat();
       }
       if (r > completeUntil) {
-        completeUntil = r;
+        COMPLETE_UNTIL.setRelease(this, r);
       }
     }
     return log.catalogAt(ts);
