@@ -31,6 +31,14 @@ public final class LockManager {
   /** Orders waits by when they began. */
   private final AtomicLong waits = new AtomicLong();
   private final long timeoutMillis;
+  /**
+   * How often a blocked waiter looks for a cycle again. A check when a wait begins misses
+   * cycles that close otherwise: RangePhantomRaceTest met waits that only the lock timeout
+   * ended, with a cycle of waits in place (upgrades of shared row locks, granted to others
+   * while one waited), so every waiter looks again at this interval, as detectors that run
+   * periodically do.
+   */
+  private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
   /** Every open transaction, for moving fast-path locks; null: no fast path. */
   private volatile Collection<Transaction> transactions;
 
@@ -254,6 +262,7 @@ public final class LockManager {
   private boolean acquireInEntry(Transaction tx, Object name, LockEntry only, LockMode wanted, boolean wait) {
     long deadline = 0; // set when it first blocks: a clock read per granted lock showed in profiles
     Waiter waiter = null; // set when it first blocks
+    long checkedAt = 0;
     try {
       while (true) {
         LockEntry entry = only != null ? only : locks.computeIfAbsent(name, LockEntry::new);
@@ -274,7 +283,7 @@ public final class LockManager {
             removeIfUnused(entry);
             return false;
           }
-          if (waiter != null && waiter.entry() == entry) {
+          if (waiter != null && waiter.entry() == entry && System.nanoTime() - checkedAt < RECHECK_NANOS) {
             waitOn(tx, entry, deadline);
             continue;
           }
@@ -295,6 +304,7 @@ public final class LockManager {
             waiter = new Waiter(tx, entry, waiter.since());
             waitingFor.put(tx.id(), waiter);
           }
+          checkedAt = System.nanoTime();
           holders = new ArrayList<>(2);
           entry.forEachId(holders::add);
         }

@@ -27,7 +27,8 @@ import org.morphdb.engine.api.Session;
  * skew (two transactions each seeing room for one row and both inserting) needs a phantom:
  * a row inserted into a range another transaction read and has not yet committed.
  * No wait may end by the lock timeout either: every deadlock is found. (Checked to fail when
- * writers do not wait for range locks, and when a waiter's entry in the waits graph went stale.)
+ * writers do not wait for range locks, and when a waiter neither re-registers a replaced entry
+ * in the waits graph nor looks for a cycle again while it waits.)
  */
 class RangePhantomRaceTest {
   private static final int THREADS = 8;
