@@ -81,7 +81,9 @@ public final class MorphServer implements AutoCloseable {
               ch.pipeline().addLast(tls.newHandler(ch.alloc()));
             }
             ch.pipeline()
-                .addLast(new IdleStateHandler(config.idleTimeoutMs(), 0, 0, TimeUnit.MILLISECONDS))
+                // all-idle, not read-idle: the clock restarts when a reply goes out, so a client
+                // whose request ran longer than the timeout is not closed as it sends its next one
+                .addLast(new IdleStateHandler(0, 0, config.idleTimeoutMs(), TimeUnit.MILLISECONDS))
                 .addLast(new MagicDecoder())
                 .addLast(new LengthFieldBasedFrameDecoder(config.maxFrameBytes(), 0, 4, 0, 4))
                 .addLast(new ClientHandler(host, workers, stats, config));

@@ -11,7 +11,8 @@ import java.util.Map;
  * @param allowCreate   whether a client may name a database that is not in {@code databases}
  *                      (it is then created in memory with the client's options)
  * @param idleTimeoutMs a connection that sends nothing for this long while no request of it
- *                      runs is closed, its transaction rolled back and locks released
+ *                      runs, counted from the last frame either way, is closed, its
+ *                      transaction rolled back and locks released
  * @param maxFrameBytes a larger frame closes its connection
  * @param users         who may log in (SCRAM-SHA-256), or null: no login asked
  * @param tls           certificate and key to serve TLS with, or null for plain TCP

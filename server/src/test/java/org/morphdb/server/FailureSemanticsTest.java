@@ -159,6 +159,34 @@ class FailureSemanticsTest {
   }
 
   @Test
+  void theIdleTimeoutCountsFromTheLastReplyNotFromTheLastRequest() throws Exception {
+    Connection a = lockRowOne(server.url(db));
+    timer.execute(() -> holdThenCommit(a, 2500));
+    try (Connection b = DriverManager.getConnection(server.url(db)); Statement s = b.createStatement()) {
+      // b's request waits 2.5 s, longer than the 1.5 s idle timeout, while b sends nothing
+      assertEquals(1, s.executeUpdate("UPDATE acc SET bal = 7 WHERE id = 1"));
+      Thread.sleep(1000); // then b is quiet for less than the timeout after its reply
+      assertEquals(7, balance(s, 1), "b, busy and then briefly quiet, was not taken for gone");
+    }
+    assertEquals(0, server.stats().idleClosed());
+  }
+
+  /** Keeps c's transaction open for ms, c talking to the server all along, then commits it. */
+  private static void holdThenCommit(Connection c, long ms) {
+    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+    try (Statement s = c.createStatement()) {
+      while (System.nanoTime() < end) {
+        s.executeQuery("SELECT 1").close();
+        Thread.sleep(200);
+      }
+      c.commit();
+      c.close();
+    } catch (SQLException | InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   void stoppingTheServerRollsBackOpenTransactions() throws Exception {
     Connection a = DriverManager.getConnection(server.url(db));
     a.setAutoCommit(false);
