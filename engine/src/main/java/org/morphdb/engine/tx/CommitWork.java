@@ -2,7 +2,6 @@ package org.morphdb.engine.tx;
 
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.morphdb.engine.api.ErrorCode;
@@ -46,13 +45,11 @@ final class CommitWork {
   }
 
   CommitBatch build() {
-    Map<Integer, LinkedHashMap<Object, Object>> all = tx.writes().all();
-    for (Map.Entry<Integer, LinkedHashMap<Object, Object>> t : all.entrySet()) {
-      TableDef table = catalog.table(t.getKey()).orElseThrow(() -> MorphException.of(
+    WriteSet writes = tx.writes();
+    for (int i = 0; i < writes.tableCount(); i++) {
+      TableDef table = catalog.table(writes.tableIdAt(i)).orElseThrow(() -> MorphException.of(
           ErrorCode.INCOMPATIBLE_SCHEMA, "Transaction aborted at commit: a table it wrote was dropped"));
-      for (Map.Entry<Object, Object> w : t.getValue().entrySet()) {
-        writeRow(table, (Key) w.getKey(), w.getValue() == WriteSet.DELETED ? null : (Object[]) w.getValue());
-      }
+      writes.tableAt(i).forEach((key, row) -> writeRow(table, (Key) key, row == WriteSet.DELETED ? null : (Object[]) row));
     }
     checkUniqueClaims();
     return tombstones == null ? puts : tombstones.addAll(puts);

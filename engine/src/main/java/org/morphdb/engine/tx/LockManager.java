@@ -190,7 +190,7 @@ public final class LockManager {
     if (!(name instanceof LockName.Table) || open == null) {
       return acquireInEntry(tx, name, wanted, wait);
     }
-    LockEntry entry = locks.computeIfAbsent(name, LockEntry::new); // a table's entry stays
+    LockEntry entry = entryOf(name); // a table's entry stays
     if (isIntention(wanted)) {
       return acquireFast(tx, entry, wanted) || acquireInEntry(tx, name, wanted, wait);
     }
@@ -208,6 +208,23 @@ public final class LockManager {
         STRONG.decrementAndGet(entry);
       }
     }
+  }
+
+  /**
+   * The lock table's entry of {@code name}, made when missing. A look-up, then a put-if-absent,
+   * not {@code computeIfAbsent}: most row locks name a key no one else locks, and on an empty
+   * bin that made a reservation node and took its monitor besides the entry's insertion.
+   */
+  private LockEntry entryOf(Object name) {
+    LockEntry entry = locks.get(name);
+    if (entry == null) {
+      LockEntry made = new LockEntry(name);
+      entry = locks.putIfAbsent(name, made);
+      if (entry == null) {
+        entry = made;
+      }
+    }
+    return entry;
   }
 
   /** Grants an intention lock on the fast path when no one holds or wants S or X on the table. */
@@ -265,7 +282,7 @@ public final class LockManager {
     long checkedAt = 0;
     try {
       while (true) {
-        LockEntry entry = only != null ? only : locks.computeIfAbsent(name, LockEntry::new);
+        LockEntry entry = only != null ? only : entryOf(name);
         List<Long> holders;
         synchronized (entry) {
           if (entry.removed && only == null) {

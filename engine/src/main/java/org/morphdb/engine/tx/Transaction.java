@@ -2,7 +2,6 @@ package org.morphdb.engine.tx;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.storage.SnapshotHandle;
@@ -17,7 +16,17 @@ public final class Transaction {
   private final long id;
   private final boolean readOnly;
   private final long snapshotTs;
-  private final AtomicReference<TxState> state = new AtomicReference<>(TxState.ACTIVE);
+  /** Changed only by compare-and-set ({@link #STATE}); a field, not an AtomicReference: one object less per transaction. */
+  private volatile TxState state = TxState.ACTIVE;
+  private static final java.lang.invoke.VarHandle STATE;
+
+  static {
+    try {
+      STATE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Transaction.class, "state", TxState.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
   private volatile MorphException abortCause;
   /**
    * The tables enlisted, in the order they were made. Copy on write: the owner thread
@@ -48,11 +57,15 @@ public final class Transaction {
   /** Range locks taken per table ({@link RangeLocks#TABLE_LOCK_AFTER}); null until the first. */
   private RowLockCounts rangeLockCounts;
   /**
-   * Tables whose version this statement already checked (the operation rule), in {@code
-   * checkedThisStatement[0..checkedCount)}; cleared per statement.
+   * Tables whose version this statement already checked (the operation rule): {@code
+   * checkedCount} of them, the first in {@code checkedFirst} (a statement mostly touches one
+   * table, and an array per transaction showed in allocation profiles), the others in {@code
+   * checkedMore[0 .. checkedCount - 1)}; cleared per statement.
    */
-  private int[] checkedThisStatement = new int[2];
+  private int checkedFirst;
+  private int[] checkedMore = NO_TABLES;
   private int checkedCount;
+  private static final int[] NO_TABLES = new int[0];
   /** A read-only transaction's registered snapshot, closed when it ends; null otherwise. */
   // volatile: a session may be ended from another thread than the one that began it
   private volatile SnapshotHandle snapshot;
@@ -90,7 +103,7 @@ public final class Transaction {
   /** For read-only transactions: the timestamp every read uses. */
   public long snapshotTs() { return snapshotTs; }
 
-  public TxState state() { return state.get(); }
+  public TxState state() { return state; }
 
   void holdSnapshot(SnapshotHandle handle) { this.snapshot = handle; }
 
@@ -170,20 +183,30 @@ public final class Transaction {
 
   /** True the first time per statement a table is checked. */
   boolean firstCheckThisStatement(int tableId) {
-    for (int i = 0; i < checkedCount; i++) {
-      if (checkedThisStatement[i] == tableId) {
+    if (checkedCount == 0) {
+      checkedFirst = tableId;
+      checkedCount = 1;
+      return true;
+    }
+    if (checkedFirst == tableId) {
+      return false;
+    }
+    int more = checkedCount - 1;
+    for (int i = 0; i < more; i++) {
+      if (checkedMore[i] == tableId) {
         return false;
       }
     }
-    if (checkedCount == checkedThisStatement.length) {
-      checkedThisStatement = java.util.Arrays.copyOf(checkedThisStatement, checkedCount * 2);
+    if (more == checkedMore.length) {
+      checkedMore = java.util.Arrays.copyOf(checkedMore, Math.max(2, more * 2));
     }
-    checkedThisStatement[checkedCount++] = tableId;
+    checkedMore[more] = tableId;
+    checkedCount++;
     return true;
   }
 
   boolean transition(TxState from, TxState to) {
-    return state.compareAndSet(from, to);
+    return STATE.compareAndSet(this, from, to);
   }
 
   /**
@@ -191,7 +214,7 @@ public final class Transaction {
    * Fails, returning false, when the transaction already holds a commitTs or has ended.
    */
   boolean abortEagerly(MorphException cause) {
-    if (state.compareAndSet(TxState.ACTIVE, TxState.ABORTED)) {
+    if (STATE.compareAndSet(this, TxState.ACTIVE, TxState.ABORTED)) {
       abortCause = cause;
       return true;
     }
@@ -199,14 +222,14 @@ public final class Transaction {
   }
 
   void markAborted(MorphException cause) {
-    if (state.compareAndSet(TxState.ACTIVE, TxState.ABORTED) && abortCause == null) {
+    if (STATE.compareAndSet(this, TxState.ACTIVE, TxState.ABORTED) && abortCause == null) {
       abortCause = cause;
     }
   }
 
   /** Throws the abort cause when the transaction was aborted (e.g. eagerly by a DDL). */
   public void throwIfAborted() {
-    if (state.get() == TxState.ABORTED) {
+    if (state == TxState.ABORTED) {
       MorphException cause = abortCause;
       // another thread's abortEagerly sets the state, then the cause: wait out that instant
       for (int i = 0; cause == null && i < 1_000; i++) {
@@ -221,6 +244,6 @@ public final class Transaction {
 
   @Override
   public String toString() {
-    return "Tx" + id + (readOnly ? "(ro@" + snapshotTs + ")" : "") + "[" + state.get() + "]";
+    return "Tx" + id + (readOnly ? "(ro@" + snapshotTs + ")" : "") + "[" + state + "]";
   }
 }

@@ -1,8 +1,7 @@
 package org.morphdb.engine.tx;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -20,10 +19,23 @@ public final class WriteSet {
   };
   private static final Object ABSENT = new Object();
 
-  // sized for one table and a row or two (the auto-commit write); they grow as needed
-  private final Map<Integer, LinkedHashMap<Object, Object>> byTable = new HashMap<>(2);
-  /** Undo entries of the running statement: (table, key, previous value or ABSENT). */
-  private final List<Object[]> statementUndo = new ArrayList<>(2);
+  /**
+   * The tables written, in {@code tableIds[0 .. tableCount)} and {@code tables}, in the order
+   * first written; null until the first write. A transaction writes a table or two: a linear
+   * look instead of a map keyed by a boxed id (a map per transaction showed in allocation
+   * profiles of auto-commit writes).
+   */
+  private int[] tableIds;
+  private TableWrites[] tables;
+  private int tableCount;
+  /**
+   * Undo entries of the running statement, three slots each: (index in {@code tables} as an
+   * Integer, row key, previous value or ABSENT). One flat array instead of a list of arrays:
+   * an auto-commit write makes one entry.
+   */
+  private Object[] statementUndo = NO_UNDO;
+  private int statementUndoSlots;
+  private static final Object[] NO_UNDO = new Object[0];
   /**
    * Undo entries since the transaction's first savepoint, or null while it has none: a
    * savepoint is a position in this list. Kept only then, so a transaction without
@@ -33,9 +45,18 @@ public final class WriteSet {
 
   /** The buffered writes of one table (row key → stored row or DELETED); never null. */
   public Map<Object, Object> table(int tableId) {
-    LinkedHashMap<Object, Object> m = byTable.get(tableId);
-    return m == null ? Map.of() : m;
+    int i = indexOf(tableId);
+    return i < 0 ? Map.of() : tables[i];
   }
+
+  /** How many tables were written (some of them may be empty again after an undo). */
+  public int tableCount() { return tableCount; }
+
+  /** The id of written table {@code i} of {@link #tableCount()}. */
+  public int tableIdAt(int i) { return tableIds[i]; }
+
+  /** The writes of table {@code i} of {@link #tableCount()}, in the order first written. */
+  public Map<Object, Object> tableAt(int i) { return tables[i]; }
 
   public void put(int tableId, Object rowKey, Object[] storedRow) {
     record(tableId, rowKey, storedRow);
@@ -45,18 +66,50 @@ public final class WriteSet {
     record(tableId, rowKey, DELETED);
   }
 
+  private int indexOf(int tableId) {
+    for (int i = 0; i < tableCount; i++) {
+      if (tableIds[i] == tableId) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private int indexOrAdd(int tableId) {
+    int i = indexOf(tableId);
+    if (i >= 0) {
+      return i;
+    }
+    if (tableIds == null) {
+      tableIds = new int[1];
+      tables = new TableWrites[1];
+    } else if (tableCount == tableIds.length) {
+      tableIds = Arrays.copyOf(tableIds, tableCount * 2);
+      tables = Arrays.copyOf(tables, tableCount * 2);
+    }
+    tableIds[tableCount] = tableId;
+    tables[tableCount] = new TableWrites();
+    return tableCount++;
+  }
+
   private void record(int tableId, Object rowKey, Object value) {
-    Object previous = byTable.computeIfAbsent(tableId, k -> new LinkedHashMap<>(2)).put(rowKey, value);
-    Object[] undo = {tableId, rowKey, previous == null ? ABSENT : previous};
-    statementUndo.add(undo);
+    int t = indexOrAdd(tableId);
+    Object previous = tables[t].put(rowKey, value);
+    Object before = previous == null ? ABSENT : previous;
+    if (statementUndoSlots + 3 > statementUndo.length) {
+      statementUndo = Arrays.copyOf(statementUndo, Math.max(3, statementUndo.length * 2));
+    }
+    statementUndo[statementUndoSlots++] = t; // a small index: Integer's cached boxes
+    statementUndo[statementUndoSlots++] = rowKey;
+    statementUndo[statementUndoSlots++] = before;
     if (savepointUndo != null) {
-      savepointUndo.add(undo);
+      savepointUndo.add(new Object[] {t, rowKey, before});
     }
   }
 
   /** A savepoint here: the position to give {@link #rollbackTo}. */
   public int savepoint() {
-    statementUndo.clear(); // a savepoint is a statement of its own: none is running
+    clearStatementUndo(); // a savepoint is a statement of its own: none is running
     if (savepointUndo == null) {
       savepointUndo = new ArrayList<>();
     }
@@ -71,48 +124,57 @@ public final class WriteSet {
     for (int i = savepointUndo.size() - 1; i >= position; i--) {
       undo(savepointUndo.remove(i));
     }
-    statementUndo.clear();
+    clearStatementUndo();
   }
 
   private void undo(Object[] u) {
-    LinkedHashMap<Object, Object> m = byTable.get((Integer) u[0]);
-    if (u[2] == ABSENT) {
-      m.remove(u[1]);
+    undo((Integer) u[0], u[1], u[2]);
+  }
+
+  private void undo(int table, Object rowKey, Object before) {
+    if (before == ABSENT) {
+      tables[table].remove(rowKey);
     } else {
-      m.put(u[1], u[2]);
+      tables[table].put(rowKey, before);
     }
+  }
+
+  private void clearStatementUndo() {
+    Arrays.fill(statementUndo, 0, statementUndoSlots, null); // no keys or rows kept alive
+    statementUndoSlots = 0;
   }
 
   /** Starts a statement: its writes can be undone until the next call. */
   public void beginStatement() {
-    statementUndo.clear();
+    clearStatementUndo();
   }
 
   /** Undoes the writes of the running statement, newest first. */
   public void undoStatement() {
-    for (int i = statementUndo.size() - 1; i >= 0; i--) {
-      undo(statementUndo.get(i));
+    for (int i = statementUndoSlots - 3; i >= 0; i -= 3) {
+      undo((Integer) statementUndo[i], statementUndo[i + 1], statementUndo[i + 2]);
     }
     if (savepointUndo != null) { // the statement's entries are the newest there too
-      savepointUndo.subList(savepointUndo.size() - statementUndo.size(), savepointUndo.size()).clear();
+      int entries = statementUndoSlots / 3;
+      savepointUndo.subList(savepointUndo.size() - entries, savepointUndo.size()).clear();
     }
-    statementUndo.clear();
+    clearStatementUndo();
   }
 
   public boolean isEmpty() {
-    for (var m : byTable.values()) {
-      if (!m.isEmpty()) {
+    for (int i = 0; i < tableCount; i++) {
+      if (!tables[i].isEmpty()) {
         return false;
       }
     }
     return true;
   }
 
-  public Map<Integer, LinkedHashMap<Object, Object>> all() { return byTable; }
-
   public void clear() {
-    byTable.clear();
-    statementUndo.clear();
+    tableIds = null;
+    tables = null;
+    tableCount = 0;
+    clearStatementUndo();
     savepointUndo = null;
   }
 }
