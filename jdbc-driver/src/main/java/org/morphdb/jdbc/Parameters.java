@@ -19,7 +19,6 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.Calendar;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -60,7 +59,30 @@ final class Parameters {
         throw Errors.create("No value specified for parameter " + (i + 1), Errors.MISSING_PARAMETER);
       }
     }
-    return Collections.unmodifiableList(Arrays.asList(values.clone()));
+    return new Bound(values.clone());
+  }
+
+  /**
+   * A statement's bound values as executed: a copy (the application may bind anew while the
+   * engine holds them), read-only, and NULL allowed. One list object over the copy instead
+   * of a fixed-size list wrapped in an unmodifiable one.
+   */
+  private static final class Bound extends java.util.AbstractList<Object> implements java.util.RandomAccess {
+    private final Object[] values;
+
+    Bound(Object[] values) {
+      this.values = values;
+    }
+
+    @Override
+    public Object get(int index) {
+      return values[index];
+    }
+
+    @Override
+    public int size() {
+      return values.length;
+    }
   }
 
   // ---- conversions

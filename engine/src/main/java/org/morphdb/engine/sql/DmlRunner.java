@@ -138,11 +138,13 @@ final class DmlRunner {
   private Result insert(Transaction tx, Node node, DmlPlan plan, List<Object> params, TxTableSource source,
       List<String> keysAsked, ForeignKeyChecks fk) {
     TableDef t = plan.table();
-    Iterator<Object[]> rows = plan.values() != null
-        ? plan.values().rows(params)
-        : plan.query().execute(source, ParamBinder.bind(plan.parameters(), params));
-    List<Object[]> all = new ArrayList<>(2); // INSERT … VALUES of one row, mostly
-    rows.forEachRemaining(all::add); // read everything first: INSERT … SELECT may read its own table
+    List<Object[]> all;
+    if (plan.values() != null) {
+      all = plan.values().rows(params); // constants and parameters: nothing read
+    } else {
+      all = new ArrayList<>(); // read everything first: INSERT … SELECT may read its own table
+      plan.query().execute(source, ParamBinder.bind(plan.parameters(), params)).forEachRemaining(all::add);
+    }
     InsertedRows inserted = new InsertedRows(t, plan.targets(), db.sequenceValues(), keysAsked);
     for (Object[] source0 : all) {
       insertRow(tx, node, t, plan.targets(), source0, inserted, fk);

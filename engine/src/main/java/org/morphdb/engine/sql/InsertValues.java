@@ -2,7 +2,6 @@ package org.morphdb.engine.sql;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -83,26 +82,36 @@ final class InsertValues {
 
   List<ColumnMeta> parameters() { return parameters; }
 
-  /** The rows with parameters filled in (values as given; the caller coerces them). */
-  Iterator<Object[]> rows(List<Object> args) {
+  /**
+   * The rows with parameters filled in (values as given; the caller coerces them and does
+   * not change them). One row, the common INSERT, comes back in a one-element list.
+   */
+  List<Object[]> rows(List<Object> args) {
     if (args.size() != parameters.size()) {
       throw MorphException.of(ErrorCode.INVALID_STATEMENT,
           "The statement has %d parameters but %d values were given", parameters.size(), args.size());
     }
     if (parameters.isEmpty()) {
-      return rows.iterator();
+      return rows;
+    }
+    if (rows.size() == 1) {
+      return List.<Object[]>of(filled(rows.get(0), args));
     }
     List<Object[]> out = new ArrayList<>(rows.size());
     for (Object[] r : rows) {
-      Object[] filled = r.clone();
-      for (int i = 0; i < filled.length; i++) {
-        if (filled[i] instanceof Param p) {
-          filled[i] = args.get(p.index());
-        }
-      }
-      out.add(filled);
+      out.add(filled(r, args));
     }
-    return out.iterator();
+    return out;
+  }
+
+  private static Object[] filled(Object[] row, List<Object> args) {
+    Object[] filled = row.clone();
+    for (int i = 0; i < filled.length; i++) {
+      if (filled[i] instanceof Param p) {
+        filled[i] = args.get(p.index());
+      }
+    }
+    return filled;
   }
 
   /** {value} for a literal (or a negated numeric literal), null when not a plain constant. */

@@ -234,7 +234,7 @@ public final class SqlEngine {
     }
     PreparedQuery q = (PreparedQuery) plan;
     Object[] args = ParamBinder.bind(q.parameters(), params);
-    Iterator<Object[]> rows = q.execute(new TxTableSource(access, tx, node, new SystemRows(db, c), new SequenceAccess(db, c)), args);
+    Iterator<Object[]> rows = q.execute(new TxTableSource(access, tx, node, db, c), args);
     List<TypeKind> kinds = q.columnKinds();
     List<Object[]> out = new ArrayList<>();
     while (rows.hasNext() && (maxRows <= 0 || out.size() < maxRows)) {
@@ -263,7 +263,7 @@ public final class SqlEngine {
     checkClientVersions(tx, node, c, clientVersions);
     DmlRunner.DmlPlan plan = planInTransaction(tx, node, c, cat -> planDml(p, cat));
     List<String> asked = p.returning() != null ? p.returning() : plan.kind() == SqlKind.INSERT ? keysAsked : null;
-    DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, new SystemRows(db, c), new SequenceAccess(db, c)),
+    DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, db, c),
         asked, c);
     Map<Integer, Integer> versions = Map.of(plan.table().id(), plan.table().version());
     if (p.returning() != null) {
@@ -309,15 +309,15 @@ public final class SqlEngine {
    * enlistment, or about to be bound, or the snapshot's), checked before the operation rules.
    */
   private void checkClientVersions(Transaction tx, Node node, Catalog c, Map<Integer, Integer> clientVersions) {
-    for (Map.Entry<Integer, Integer> e : clientVersions.entrySet()) {
-      int tableId = e.getKey();
+    // forEach, not entrySet: a one-table map's entry set and entry were two objects per statement
+    clientVersions.forEach((tableId, clientSV) -> {
       Enlistment enlisted = tx.readOnly() ? null : tx.enlistment(tableId);
       TableDef t = enlisted != null ? enlisted.initial() : c.table(tableId).orElse(null);
       int enlistSV = t == null ? -1 : t.version();
-      if (enlistSV != e.getValue()) {
-        throw new SchemaVersionMismatchException(t == null ? "#" + tableId : t.name(), tableId, e.getValue(), enlistSV);
+      if (enlistSV != clientSV) {
+        throw new SchemaVersionMismatchException(t == null ? "#" + tableId : t.name(), tableId, clientSV, enlistSV);
       }
-    }
+    });
   }
 
   /**

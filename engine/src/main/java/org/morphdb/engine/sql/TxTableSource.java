@@ -3,6 +3,8 @@ package org.morphdb.engine.sql;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.morphdb.engine.Database;
+import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.IndexDef;
 import org.morphdb.engine.catalog.TableDef;
@@ -23,25 +25,28 @@ final class TxTableSource implements TableSource {
   private final TableAccess access;
   private final Transaction tx;
   private final Node node;
-  private final SystemRows system;
-  private final SequenceAccess sequences;
+  private final Database db;
+  /** The catalog the statement was planned with: system tables and sequences are read in it. */
+  private final Catalog catalog;
 
-  TxTableSource(TableAccess access, Transaction tx, Node node, SystemRows system, SequenceAccess sequences) {
+  TxTableSource(TableAccess access, Transaction tx, Node node, Database db, Catalog catalog) {
     this.access = access;
     this.tx = tx;
     this.node = node;
-    this.system = system;
-    this.sequences = sequences;
+    this.db = db;
+    this.catalog = catalog;
   }
+
+  // system rows and sequences made when asked (both are stateless views): most statements use neither
 
   @Override
   public long nextValue(String qualifiedName) {
-    return sequences.next(qualifiedName);
+    return new SequenceAccess(db, catalog).next(qualifiedName);
   }
 
   @Override
   public long currentValue(String qualifiedName) {
-    return sequences.current(qualifiedName);
+    return new SequenceAccess(db, catalog).current(qualifiedName);
   }
 
   @Override
@@ -89,7 +94,7 @@ final class TxTableSource implements TableSource {
 
   @Override
   public Iterator<Object[]> systemRows(String schema, String table) {
-    return system.rows(schema, table);
+    return new SystemRows(db, catalog).rows(schema, table);
   }
 
   /** Drops rows with a NULL in any of the first {@code n} index columns (a comparison never matches NULL). */

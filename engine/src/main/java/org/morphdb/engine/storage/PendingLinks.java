@@ -10,35 +10,43 @@ import java.util.Arrays;
 final class PendingLinks {
   // Allocated on the first add: most commits of a running table (updates) link nothing, and
   // most others a row and its index entries (room for more is made by doubling).
-  private KeySpace[] spaces;
   private Key[] keys;
   private VersionChain[] chains;
   private int count;
-  /** True once chains of two keyspaces were added. */
-  private boolean mixed;
+  /** The keyspace of the first chain added. */
+  private KeySpace firstSpace;
+  /** Each chain's keyspace, made only once chains of a second keyspace were added (then mixed). */
+  private KeySpace[] spaces;
 
   void add(KeySpace space, Key key, VersionChain chain) {
     if (keys == null) {
-      spaces = new KeySpace[4];
-      keys = new Key[4];
-      chains = new VersionChain[4];
+      keys = new Key[2];
+      chains = new VersionChain[2];
+      firstSpace = space;
     } else if (count == keys.length) {
       int capacity = count * 2;
-      spaces = Arrays.copyOf(spaces, capacity);
       keys = Arrays.copyOf(keys, capacity);
       chains = Arrays.copyOf(chains, capacity);
+      if (spaces != null) {
+        spaces = Arrays.copyOf(spaces, capacity);
+      }
     }
-    mixed |= count > 0 && spaces[0] != space;
-    spaces[count] = space;
+    if (spaces == null && space != firstSpace) {
+      spaces = new KeySpace[keys.length];
+      Arrays.fill(spaces, 0, count, firstSpace);
+    }
+    if (spaces != null) {
+      spaces[count] = space;
+    }
     keys[count] = key;
     chains[count++] = chain;
   }
 
   /** Links every chain added, each keyspace's in the order they were added. */
   void linkAll(boolean yieldBetween) {
-    if (!mixed) {
+    if (spaces == null) {
       if (count > 0) {
-        spaces[0].linkAll(keys, chains, 0, count, yieldBetween);
+        firstSpace.linkAll(keys, chains, 0, count, yieldBetween);
       }
       return;
     }
