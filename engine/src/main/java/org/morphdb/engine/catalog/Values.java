@@ -51,8 +51,10 @@ public final class Values {
       return null;
     }
     return switch (type.storage()) {
-      case TINYINT, SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP -> ((Number) calcite).longValue();
-      case REAL, DOUBLE -> ((Number) calcite).doubleValue();
+      // a Long (Double) is already the stored form: no new box per written value
+      case TINYINT, SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP ->
+          calcite instanceof Long ? calcite : (Object) ((Number) calcite).longValue();
+      case REAL, DOUBLE -> calcite instanceof Double ? calcite : (Object) ((Number) calcite).doubleValue();
       case DECIMAL -> calcite instanceof BigDecimal d ? d : new BigDecimal(calcite.toString());
       case CHAR, VARCHAR -> calcite.toString();
       default -> calcite;

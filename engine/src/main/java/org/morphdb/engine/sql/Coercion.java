@@ -45,10 +45,11 @@ public final class Coercion {
         return (byte) integral(v, Byte.MIN_VALUE, Byte.MAX_VALUE, type, col);
       case SMALLINT:
         return (short) integral(v, Short.MIN_VALUE, Short.MAX_VALUE, type, col);
+      // a value already of the column's class is in range: handed on as it is, not re-boxed
       case INTEGER:
-        return (int) integral(v, Integer.MIN_VALUE, Integer.MAX_VALUE, type, col);
+        return v instanceof Integer ? v : (int) integral(v, Integer.MIN_VALUE, Integer.MAX_VALUE, type, col);
       case BIGINT:
-        return integral(v, Long.MIN_VALUE, Long.MAX_VALUE, type, col);
+        return v instanceof Long ? v : integral(v, Long.MIN_VALUE, Long.MAX_VALUE, type, col);
       case DECIMAL:
         return decimal(v, type, col);
       case REAL:

@@ -2,6 +2,7 @@ package org.morphdb.engine.sql;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.List;
 import org.morphdb.engine.api.ErrorCode;
 import org.morphdb.engine.api.MorphException;
 import org.morphdb.engine.catalog.CheckDef;
@@ -25,7 +26,9 @@ final class SqlConstraints implements ConstraintChecker {
 
   @Override
   public void check(TableDef table, Object[] storedRow) {
-    for (ColumnDef c : table.columns()) {
+    List<ColumnDef> columns = table.columns();
+    for (int i = 0; i < columns.size(); i++) { // indexed: no iterator per written row
+      ColumnDef c = columns.get(i);
       if (!c.nullable() && RowCodec.stored(c, storedRow) == null) {
         throw MorphException.of(ErrorCode.NOT_NULL_VIOLATION,
             "NULL not allowed for column %s of table %s", c.name(), table.name());

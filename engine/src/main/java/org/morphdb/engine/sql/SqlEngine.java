@@ -20,6 +20,7 @@ import org.morphdb.engine.api.PrepareResponse;
 import org.morphdb.engine.api.Response;
 import org.morphdb.engine.api.SchemaVersionMismatchException;
 import org.morphdb.engine.api.StatementKind;
+import org.morphdb.engine.api.TableVersions;
 import org.morphdb.engine.catalog.Catalog;
 import org.morphdb.engine.catalog.ColumnDef;
 import org.morphdb.engine.catalog.TableDef;
@@ -175,7 +176,7 @@ public final class SqlEngine {
         Object plan = queryPlan(p, c);
         if (plan instanceof PointAccess point) {
           TableDef t = point.table();
-          yield new PrepareResponse(id, p.kind(), point.parameters(), point.columns(), Map.of(t.id(), t.version()));
+          yield new PrepareResponse(id, p.kind(), point.parameters(), point.columns(), TableVersions.of(t.id(), t.version()));
         }
         PreparedQuery q = (PreparedQuery) plan;
         yield new PrepareResponse(id, p.kind(), q.parameters(), q.columns(), versions(q.tableIds(), c));
@@ -184,7 +185,7 @@ public final class SqlEngine {
         DmlRunner.DmlPlan plan = planDml(p, c);
         yield new PrepareResponse(id, p.kind(), plan.parameters(),
             p.returning() == null ? List.of() : InsertedRows.columns(plan.table(), p.returning()),
-            Map.of(plan.table().id(), plan.table().version()));
+            TableVersions.of(plan.table().id(), plan.table().version()));
       }
       default -> new PrepareResponse(id, p.kind(), List.of(), List.of(), Map.of());
     };
@@ -265,7 +266,7 @@ public final class SqlEngine {
     List<String> asked = p.returning() != null ? p.returning() : plan.kind() == SqlKind.INSERT ? keysAsked : null;
     DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, db, c),
         asked, c);
-    Map<Integer, Integer> versions = Map.of(plan.table().id(), plan.table().version());
+    Map<Integer, Integer> versions = TableVersions.of(plan.table().id(), plan.table().version());
     if (p.returning() != null) {
       return Response.rows(r.generatedKeys().columns(), new ListCursor(r.generatedKeys().rows()), versions);
     }
@@ -294,7 +295,7 @@ public final class SqlEngine {
     try (var snapshot = db.store().openSnapshot()) { // registered: the reclaimer keeps what it reads
       rows = checker.check(t, snapshot.ts(), db.jobRunner().jobs().purgedSpaces(t.id(), snapshot.ts()));
     }
-    return Response.rows(CHECK_COLUMNS, new ListCursor(rows), Map.of(t.id(), t.version()));
+    return Response.rows(CHECK_COLUMNS, new ListCursor(rows), TableVersions.of(t.id(), t.version()));
   }
 
   // --- schema versions -----------------------------------------------------------------
@@ -309,16 +310,22 @@ public final class SqlEngine {
    * enlistment, or about to be bound, or the snapshot's), checked before the operation rules.
    */
   private void checkClientVersions(Transaction tx, Node node, Catalog c, Map<Integer, Integer> clientVersions) {
-    // forEach, not entrySet: a one-table map's entry set and entry were two objects per statement
-    clientVersions.forEach((tableId, clientSV) -> {
-      Enlistment enlisted = tx.readOnly() ? null : tx.enlistment(tableId);
-      TableDef t = enlisted != null ? enlisted.initial() : c.table(tableId).orElse(null);
-      int enlistSV = t == null ? -1 : t.version();
-      if (enlistSV != clientSV) {
-        throw new SchemaVersionMismatchException(t == null ? "#" + tableId : t.name(), tableId, clientSV, enlistSV);
-      }
-    });
+    if (clientVersions instanceof TableVersions.One one) { // most statements: read without walking a map
+      checkClientVersion(tx, c, one.tableId(), one.version());
+      return;
+    }
+    clientVersions.forEach((tableId, clientSV) -> checkClientVersion(tx, c, tableId, clientSV));
   }
+
+  private static void checkClientVersion(Transaction tx, Catalog c, int tableId, int clientSV) {
+    Enlistment enlisted = tx.readOnly() ? null : tx.enlistment(tableId);
+    TableDef t = enlisted != null ? enlisted.initial() : c.table(tableId).orElse(null);
+    int enlistSV = t == null ? -1 : t.version();
+    if (enlistSV != clientSV) {
+      throw new SchemaVersionMismatchException(t == null ? "#" + tableId : t.name(), tableId, clientSV, enlistSV);
+    }
+  }
+
 
   /**
    * Plans against the schema in force now. When that fails because a name is gone, but the
@@ -402,7 +409,7 @@ public final class SqlEngine {
       }
       out.add(api);
     }
-    return Response.rows(point.columns(), new ListCursor(out), Map.of(t.id(), t.version()));
+    return Response.rows(point.columns(), new ListCursor(out), TableVersions.of(t.id(), t.version()));
   }
 
   private DmlRunner.DmlPlan planDml(Prepared p, Catalog c) {

@@ -2,6 +2,7 @@ package org.morphdb.engine.tx;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.morphdb.engine.api.ErrorCode;
@@ -65,7 +66,9 @@ final class CommitWork {
       constraints.check(table, newRow);
       puts.put(table.id(), rowKey, PackedRows.pack(newRow));
     }
-    for (IndexDef index : table.indexes()) {
+    List<IndexDef> indexes = table.indexes();
+    for (int i = 0; i < indexes.size(); i++) { // indexed: an iterator per written row was garbage
+      IndexDef index = indexes.get(i);
       IndexState state = index.state();
       Key oldKey = oldRow != null && state.removesOldEntries() ? RowCodec.indexKey(table, index, oldRow, rowKey) : null;
       Key newKey = newRow != null && state.writesNewEntries() ? RowCodec.indexKey(table, index, newRow, rowKey) : null;
@@ -100,8 +103,9 @@ final class CommitWork {
   }
 
   private static boolean removesOldEntries(TableDef table) {
-    for (IndexDef index : table.indexes()) {
-      if (index.state().removesOldEntries()) {
+    List<IndexDef> indexes = table.indexes();
+    for (int i = 0; i < indexes.size(); i++) {
+      if (indexes.get(i).state().removesOldEntries()) {
         return true;
       }
     }

@@ -190,7 +190,7 @@ public final class WireValues {
       return Map.of();
     }
     if (n == 1) {
-      return Map.of(u.unpackInt(), u.unpackInt());
+      return org.morphdb.engine.api.TableVersions.of(u.unpackInt(), u.unpackInt());
     }
     Map<Integer, Integer> map = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
