@@ -47,7 +47,7 @@ public final class MorphServer implements AutoCloseable {
     this.config = config;
     this.tls = tlsContext(config.tls());
     this.host = new DatabaseHost(config.databases(), config.allowCreate());
-    this.bossGroup = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
+    this.bossGroup = new MultiThreadIoEventLoopGroup(1, transport.acceptHandlers());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
         transport.ioHandlers());
     this.workers = workerPool();

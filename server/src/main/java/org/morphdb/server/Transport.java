@@ -35,10 +35,19 @@ enum Transport {
     }
   }
 
+  /** The connections' loops: they spin a little before they sleep (see {@link SpinBeforeSleep}). */
   IoHandlerFactory ioHandlers() {
     // 0 events per wait: Netty's default size, growing as needed
     return this == EPOLL ? EpollIoHandler.newFactory(0, SpinBeforeSleep.factory())
         : NioIoHandler.newFactory(SelectorProvider.provider(), SpinBeforeSleep.factory());
+  }
+
+  /**
+   * The accepting loop's: it sleeps as soon as it has nothing to do. A new connection is
+   * rare next to requests, so spinning after each accept only took CPU from the workers.
+   */
+  IoHandlerFactory acceptHandlers() {
+    return this == EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
   }
 
   Class<? extends ServerChannel> serverChannel() {
