@@ -225,7 +225,7 @@ public final class SqlEngine {
   public Response runQuery(Transaction tx, Node node, Prepared p, List<Object> params,
       Map<Integer, Integer> clientVersions, long maxRows) {
     Catalog c = planningCatalog(tx, node);
-    checkClientVersions(tx, node, c, clientVersions);
+    checkClientVersions(tx, c, clientVersions);
     if (p.node() instanceof SqlCheckTable check) {
       return checkTable(tx, node, c, check);
     }
@@ -261,7 +261,7 @@ public final class SqlEngine {
       throw MorphException.of(ErrorCode.READ_ONLY_TRANSACTION, "Cannot write in a read-only transaction");
     }
     Catalog c = planningCatalog(tx, node);
-    checkClientVersions(tx, node, c, clientVersions);
+    checkClientVersions(tx, c, clientVersions);
     DmlRunner.DmlPlan plan = planInTransaction(tx, node, c, cat -> planDml(p, cat));
     List<String> asked = p.returning() != null ? p.returning() : plan.kind() == SqlKind.INSERT ? keysAsked : null;
     DmlRunner.Result r = dml.run(tx, node, plan, params, new TxTableSource(access, tx, node, db, c),
@@ -309,7 +309,7 @@ public final class SqlEngine {
    * The client protocol: each clientSV must equal tableEnlistSV (the version bound at
    * enlistment, or about to be bound, or the snapshot's), checked before the operation rules.
    */
-  private void checkClientVersions(Transaction tx, Node node, Catalog c, Map<Integer, Integer> clientVersions) {
+  private static void checkClientVersions(Transaction tx, Catalog c, Map<Integer, Integer> clientVersions) {
     if (clientVersions instanceof TableVersions.One one) { // most statements: read without walking a map
       checkClientVersion(tx, c, one.tableId(), one.version());
       return;
@@ -325,7 +325,6 @@ public final class SqlEngine {
       throw new SchemaVersionMismatchException(t == null ? "#" + tableId : t.name(), tableId, clientSV, enlistSV);
     }
   }
-
 
   /**
    * Plans against the schema in force now. When that fails because a name is gone, but the

@@ -28,6 +28,9 @@ final class TxTableSource implements TableSource {
   private final Database db;
   /** The catalog the statement was planned with: system tables and sequences are read in it. */
   private final Catalog catalog;
+  /** Made on first use (most statements use neither), then kept for the statement's other rows. */
+  private SequenceAccess sequences;
+  private SystemRows system;
 
   TxTableSource(TableAccess access, Transaction tx, Node node, Database db, Catalog catalog) {
     this.access = access;
@@ -37,16 +40,21 @@ final class TxTableSource implements TableSource {
     this.catalog = catalog;
   }
 
-  // system rows and sequences made when asked (both are stateless views): most statements use neither
+  private SequenceAccess sequences() {
+    if (sequences == null) {
+      sequences = new SequenceAccess(db, catalog);
+    }
+    return sequences;
+  }
 
   @Override
   public long nextValue(String qualifiedName) {
-    return new SequenceAccess(db, catalog).next(qualifiedName);
+    return sequences().next(qualifiedName);
   }
 
   @Override
   public long currentValue(String qualifiedName) {
-    return new SequenceAccess(db, catalog).current(qualifiedName);
+    return sequences().current(qualifiedName);
   }
 
   @Override
@@ -94,7 +102,10 @@ final class TxTableSource implements TableSource {
 
   @Override
   public Iterator<Object[]> systemRows(String schema, String table) {
-    return new SystemRows(db, catalog).rows(schema, table);
+    if (system == null) {
+      system = new SystemRows(db, catalog);
+    }
+    return system.rows(schema, table);
   }
 
   /** Drops rows with a NULL in any of the first {@code n} index columns (a comparison never matches NULL). */

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.morphdb.engine.api.ColumnMeta;
+import org.morphdb.engine.api.TableVersions;
 import org.msgpack.core.MessageFormat;
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
@@ -190,7 +191,7 @@ public final class WireValues {
       return Map.of();
     }
     if (n == 1) {
-      return org.morphdb.engine.api.TableVersions.of(u.unpackInt(), u.unpackInt());
+      return TableVersions.of(u.unpackInt(), u.unpackInt());
     }
     Map<Integer, Integer> map = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
